@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API call, described once: the server registers its route from it and the web client builds its
+ * request from it, so the two sides cannot drift apart.
+ */
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path under `/api/v1`, with `:name` parameters. */
+  path: string;
+  summary: string;
+  /** false for the few public calls (sign-in, verification). */
+  auth: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}
+
+export function endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+>(definition: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return definition;
+}
+
+/** Fills `:name` parameters of an endpoint path, encoding each value. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

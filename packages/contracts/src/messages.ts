@@ -1,0 +1,20 @@
+/** User-facing messages of the spec's error catalogue, word for word. */
+export const MESSAGES = {
+  emailEmpty: 'Email cannot be empty',
+  signInFailed: 'An error occurred. Please try again.',
+  magicLinkSent: 'Magic link sent! Please check your email.',
+  verifyFailed: 'Invalid or expired magic link. Please request a new one.',
+  requestFailed: 'Request failed',
+  moviesLoadFailed: 'Failed to load your movies. Please try again.',
+  movieCreateFailed: 'Failed to create a new movie. Please try again.',
+  movieTitleUpdateFailed: 'Failed to update movie title. Please try again.',
+  movieDeleteFailed: 'Failed to delete movie. Please try again.',
+  movieDeleteConfirm: 'Are you sure you want to delete this movie?',
+  shareFailedTitle: 'Share Failed',
+  shareFailed: 'Failed to generate share link.',
+  shareSuccessTitle: 'Share Movie',
+  shareSuccess: 'Share link copied to clipboard!',
+  addSharedMovieFailed: 'Failed to add shared movie.',
+  addSharedMovieHint: 'Are you logged in? Do you already have this movie?',
+  canvasRenderFailed: 'Something went wrong rendering the flow.',
+} as const;
