@@ -11,13 +11,14 @@ export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends boolean = boolean,
 > {
   method: HttpMethod;
   /** Path under `/api/v1`, with `:name` parameters. */
   path: string;
   summary: string;
   /** false for the few public calls (sign-in, verification). */
-  auth: boolean;
+  auth: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -29,7 +30,8 @@ export function endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
->(definition: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  const A extends boolean = boolean,
+>(definition: Endpoint<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
   return definition;
 }
 

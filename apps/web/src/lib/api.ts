@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-type Input<T extends z.ZodType | undefined> = T extends z.ZodType ? z.input<T> : never;
+type Input<T> = [NonNullable<T>] extends [z.ZodType] ? z.input<NonNullable<T>> : never;
 
 export interface CallOptions<E extends Endpoint> {
   params?: Input<E['params']>;

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import { sessionPlugin } from './http/session';
+import type { Mailer } from './mail/mailer';
+import { authRoutes } from './routes/auth';
+import { movieRoutes } from './routes/movies';
+import { userRoutes } from './routes/users';
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './services/auth';
+import { LocalStorage } from './storage/local-storage';
+import { localStorageRoutes } from './storage/local-storage-routes';
+import type { Storage } from './storage/storage';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  storage: Storage;
+  mailer: Mailer;
+  signInLimits: SignInLimits;
+}
+
+export type AppOptions = Omit<AppDeps, 'signInLimits'> & { signInLimits?: SignInLimits; logger?: boolean };
+
+/** Builds the whole HTTP app: the API under /api/v1, its docs, local storage URLs and the web app. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const deps: AppDeps = { ...options, signInLimits: options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS };
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: deps.config.logLevel },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler(deps.config.webDist));
+
+  await app.register(cookie);
+  await app.register(sessionPlugin, { db: deps.db });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Cinegraph API', version: '1.0.0', description: 'Errors are {"detail": "..."}.' },
+      servers: [{ url: '/api/v1' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      authRoutes(api, deps);
+      userRoutes(api, deps);
+      movieRoutes(api, deps);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (deps.storage instanceof LocalStorage) {
+    await app.register(localStorageRoutes(deps.storage), { prefix: '/storage' });
+  }
+  if (fs.existsSync(path.join(deps.config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+  }
+  return app;
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('starts on the embedded defaults with no variables set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.cookieSecure).toBe(false);
+  });
+
+  it('honours PORT, DATA_DIR and PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '8088', DATA_DIR: '/tmp/x', PUBLIC_URL: 'https://studio.example.com/' });
+    expect(config.port).toBe(8088);
+    expect(config.dataDir).toBe('/tmp/x');
+    expect(config.publicUrl).toBe('https://studio.example.com');
+    expect(config.cookieSecure).toBe(true);
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/DATABASE_URL: must start with postgres/);
+    }
+  });
+
+  it('switches to S3 when S3_BUCKET is set and refuses an endpoint without a bucket', () => {
+    const config = loadConfig({ S3_BUCKET: 'footage', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
+    expect(config.s3).toMatchObject({ bucket: 'footage', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from './errors';
+
+/** Every failure leaves as `{"detail": "..."}` with a fitting status; internals are logged, not sent. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.message });
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const message = first?.message ?? 'Invalid request';
+    return reply.code(400).send({ detail: where ? `${where}: ${message}` : message });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+    return reply.code(500).send({ detail: 'Internal server error' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ detail: 'Internal server error' });
+  }
+  return reply.code(status).send({ detail: error.message });
+}
+
+/**
+ * Unknown API paths get a JSON 404; any other GET gets the web app, whose router handles the path
+ * (and sends unknown ones to /).
+ */
+export function notFoundHandler(webDist: string) {
+  const indexPath = path.join(webDist, 'index.html');
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/storage/');
+    if (isApi || request.method !== 'GET') return reply.code(404).send({ detail: 'Not found' });
+    if (!fs.existsSync(indexPath)) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html').send(fs.createReadStream(indexPath));
+  };
+}

@@ -1,0 +1,67 @@
+import { ErrorBody, type Endpoint } from '@cinegraph/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { forbidden, unauthorized } from './errors';
+
+type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** The signed-in user; routes with `auth: false` get null when nobody is signed in. */
+  userId: E['auth'] extends true ? string : string | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+/**
+ * Registers one endpoint of the contracts: the session is checked first (401), then the input is
+ * validated with the contracts schemas (400), then a user id named in the path, query or body must be
+ * the session's user (403); the handler's result is serialised through the response schema.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  ep: E,
+  handler: (ctx: RouteContext<E>) => Promise<z.input<E['response']>>,
+): void {
+  app.route({
+    method: ep.method,
+    url: ep.path,
+    schema: {
+      summary: ep.summary,
+      ...(ep.params && { params: ep.params }),
+      ...(ep.query && { querystring: ep.query }),
+      ...(ep.body && { body: ep.body }),
+      response: { 200: ep.response, ...errorResponses },
+    },
+    onRequest: ep.auth ? requireSession : undefined,
+    preHandler: ep.auth ? requireOwnUserId : undefined,
+    handler: async (request, reply) =>
+      handler({
+        params: request.params as Out<E['params']>,
+        query: request.query as Out<E['query']>,
+        body: request.body as Out<E['body']>,
+        userId: request.userId as RouteContext<E>['userId'],
+        request,
+        reply,
+      }),
+  });
+}
+
+async function requireSession(request: FastifyRequest): Promise<void> {
+  if (!request.userId) throw unauthorized();
+}
+
+async function requireOwnUserId(request: FastifyRequest): Promise<void> {
+  const named = [
+    (request.params as { userId?: unknown } | undefined)?.userId,
+    (request.query as { user_id?: unknown } | undefined)?.user_id,
+    (request.body as { user_id?: unknown } | null | undefined)?.user_id,
+  ];
+  if (named.some((id) => id !== undefined && id !== request.userId)) {
+    throw forbidden('You can only act as yourself.');
+  }
+}

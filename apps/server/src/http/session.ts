@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { findSessionUser } from '../services/auth';
+
+export const SESSION_COOKIE = 'cinegraph_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user of the session cookie, or null. */
+    userId: string | null;
+    sessionToken: string | null;
+  }
+}
+
+/** Reads the session cookie on every request; routes decide whether they need it. */
+export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Database }) => {
+  app.decorateRequest('userId', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !request.url.startsWith('/api/')) return;
+    request.sessionToken = token;
+    request.userId = await findSessionUser(options.db, token);
+  });
+});
+
+export function setSessionCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { DatabaseLockedError } from './db/pglite-lock';
+import { createMailer } from './mail/create-mailer';
+import { resolveSecret } from './secret';
+import { seedTemplateMovies } from './services/movies/templates';
+import { createStorage } from './storage/create-storage';
+
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', folder: path.join(config.dataDir, 'db') },
+  );
+  await seedTemplateMovies(database.db);
+  const storage = createStorage({
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    secret: resolveSecret(config.secret, config.dataDir),
+    s3: config.s3,
+  });
+  // The outbox logs each link through the app's logger, which exists only once the app is built.
+  const log = { info: (message: string) => app.log.info(message) };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: log });
+  const app = await buildApp({ config, db: database.db, storage, mailer });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  describeStart(config, database.kind);
+}
+
+function readConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function describeStart(config: Config, databaseKind: string): void {
+  const lines = [
+    '',
+    `  Cinegraph is running at ${config.publicUrl}`,
+    `  API docs:  ${config.publicUrl}/api/docs`,
+    `  Database:  ${databaseKind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'db')}`}`,
+    `  Storage:   ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local folder ${path.join(config.dataDir, 'storage')}`}`,
+    `  Mail:      ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `outbox ${path.join(config.dataDir, 'outbox')} (links are also logged)`}`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DatabaseLockedError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { magicLinks, sessions } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { latestMagicToken, signIn } from '../../test/sign-in';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+const requestLink = (email: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/magic-link', payload: { email } });
+const verify = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/verify?token=${token}` });
+
+describe('sign-in with a magic link', () => {
+  it('mails a link to /?token= and signs in with it, creating the user on first use', async () => {
+    const sent = await requestLink('  Ada@Example.com ');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBeTruthy();
+
+    const token = await latestMagicToken(t, 'ada@example.com');
+    const verified = await verify(token);
+    expect(verified.statusCode).toBe(200);
+    const userId = verified.json().user_id;
+    expect(userId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const cookie = verified.cookies.find((c) => c.name === 'cinegraph_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    const me = await t.app.inject({ url: '/api/v1/session', headers: { cookie: `cinegraph_session=${cookie!.value}` } });
+    expect(me.json()).toEqual({ user_id: userId });
+  });
+
+  it('signs the same email into the same user every time', async () => {
+    const first = await signIn(t, 'ben@example.com');
+    const second = await signIn(t, 'BEN@example.com'.toLowerCase());
+    expect(second.userId).toBe(first.userId);
+  });
+
+  it('keeps only a hash of the token', async () => {
+    await requestLink('cy@example.com');
+    const token = await latestMagicToken(t, 'cy@example.com');
+    const rows = await t.db.select({ hash: magicLinks.tokenHash }).from(magicLinks);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.hash).not.toContain(token);
+    expect(rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a link used a second time', async () => {
+    await requestLink('dee@example.com');
+    const token = await latestMagicToken(t, 'dee@example.com');
+    expect((await verify(token)).statusCode).toBe(200);
+    const again = await verify(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toMatch(/invalid or has expired/);
+  });
+
+  it('refuses an expired link', async () => {
+    await requestLink('eve@example.com');
+    const token = await latestMagicToken(t, 'eve@example.com');
+    await t.db.update(magicLinks).set({ expiresAt: sql`now() - interval '1 second'` });
+    const response = await verify(token);
+    expect(response.statusCode).toBe(400);
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it('gives links 15 minutes', async () => {
+    await requestLink('fay@example.com');
+    const [row] = await t.db
+      .select({ minutes: sql<number>`extract(epoch from ${magicLinks.expiresAt} - ${magicLinks.createdAt}) / 60` })
+      .from(magicLinks);
+    expect(Number(row!.minutes)).toBeCloseTo(15, 1);
+  });
+
+  it('refuses a wrong token and a missing one with a detail', async () => {
+    await requestLink('gus@example.com');
+    const wrong = await verify('not-a-real-token');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: expect.stringMatching(/invalid or has expired/) });
+    const missing = await t.app.inject({ url: '/api/v1/verify' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBeTruthy();
+  });
+
+  it('refuses an empty or malformed email with a detail', async () => {
+    const empty = await requestLink('   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toMatch(/Email cannot be empty/);
+    const malformed = await requestLink('not-an-email');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toMatch(/valid email/);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/magic-link',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toBeTruthy();
+  });
+
+  it('ends the session on the server at Log Out', async () => {
+    const user = await signIn(t, 'hal@example.com');
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: { cookie: user.cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(await t.db.select().from(sessions)).toHaveLength(0);
+    const after = await t.app.inject({ url: `/api/v1/movies/user/${user.userId}`, headers: { cookie: user.cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const user = await signIn(t, 'ivy@example.com');
+    await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` });
+    const response = await t.app.inject({ url: '/api/v1/session', headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().detail).toBeTruthy();
+  });
+});
+
+describe('sign-in rate limits', () => {
+  it('limits links per email and per address with a 429', async () => {
+    await t.close();
+    t = await createTestApp({ signInLimits: { perEmail: 2, perAddress: 3, windowMinutes: 15 } });
+    expect((await requestLink('jo@example.com')).statusCode).toBe(200);
+    expect((await requestLink('jo@example.com')).statusCode).toBe(200);
+    const limited = await requestLink('jo@example.com');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail).toMatch(/Too many/);
+
+    expect((await requestLink('kim@example.com')).statusCode).toBe(200);
+    const byAddress = await requestLink('lee@example.com');
+    expect(byAddress.statusCode).toBe(429);
+  });
+
+  it('counts only requests inside the window', async () => {
+    await t.close();
+    t = await createTestApp({ signInLimits: { perEmail: 1, perAddress: 100, windowMinutes: 15 } });
+    expect((await requestLink('max@example.com')).statusCode).toBe(200);
+    await t.db.update(magicLinks).set({ createdAt: sql`now() - interval '16 minutes'` });
+    expect((await requestLink('max@example.com')).statusCode).toBe(200);
+  });
+});

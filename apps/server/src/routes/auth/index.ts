@@ -1,0 +1,32 @@
+import { endpoints } from '@cinegraph/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { clearSessionCookie, setSessionCookie } from '../../http/session';
+import { route } from '../../http/route';
+import { endSession, requestMagicLink, verifyMagicLink } from '../../services/auth';
+
+export function authRoutes(app: FastifyInstance, { db, mailer, config, signInLimits }: AppDeps): void {
+  route(app, endpoints.requestMagicLink, async ({ body, request }) => {
+    await requestMagicLink(db, mailer, {
+      email: body.email,
+      ip: request.ip,
+      publicUrl: config.publicUrl,
+      limits: signInLimits,
+    });
+    return { message: 'Magic link sent' };
+  });
+
+  route(app, endpoints.verifyMagicLink, async ({ query, reply }) => {
+    const session = await verifyMagicLink(db, { token: query.token, sessionDays: config.sessionDays });
+    setSessionCookie(reply, session.sessionToken, session.expiresAt, config.cookieSecure);
+    return { user_id: session.userId };
+  });
+
+  route(app, endpoints.logout, async ({ request, reply }) => {
+    if (request.sessionToken) await endSession(db, request.sessionToken);
+    clearSessionCookie(reply, config.cookieSecure);
+    return { message: 'Signed out' };
+  });
+
+  route(app, endpoints.currentSession, async ({ userId }) => ({ user_id: userId }));
+}

@@ -1,0 +1,55 @@
+import { endpoints } from '@cinegraph/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { route } from '../../http/route';
+import { presentMovie, presentTemplate } from '../../presenters';
+import { requireReadableMovie } from '../../services/movies/access';
+import {
+  createBlankMovie,
+  createMovieFromSource,
+  listMoviesOfUser,
+  listTemplates,
+  removeMovieForUser,
+  updateMovie,
+} from '../../services/movies/movies';
+import { acceptShareLink, createShareLink } from '../../services/movies/sharing';
+
+export function movieRoutes(app: FastifyInstance, { db, storage, config }: AppDeps): void {
+  route(app, endpoints.listMovies, async ({ params }) => (await listMoviesOfUser(db, params.userId)).map(presentMovie));
+
+  route(app, endpoints.listTemplates, async () => (await listTemplates(db)).map(presentTemplate));
+
+  route(app, endpoints.getMovie, async ({ params, userId }) =>
+    presentMovie(await requireReadableMovie(db, params.movieId, userId)),
+  );
+
+  route(app, endpoints.latestMovieDisplayImage, async ({ params, userId }) => ({
+    display_image: (await requireReadableMovie(db, params.movieId, userId)).displayImage,
+  }));
+
+  route(app, endpoints.createMovieFromTemplate, async ({ params }) =>
+    presentMovie(await createMovieFromSource(db, params.userId, params.movieId)),
+  );
+
+  route(app, endpoints.createBlankMovie, async ({ query }) =>
+    presentMovie(await createBlankMovie(db, query.user_id, query.title)),
+  );
+
+  route(app, endpoints.updateMovie, async ({ params, body, userId }) =>
+    presentMovie(await updateMovie(db, userId, params.id, body)),
+  );
+
+  route(app, endpoints.deleteMovie, async ({ params }) => {
+    const deletedId = await removeMovieForUser(db, params.userId, params.movieId);
+    if (deletedId) await storage.deletePrefix(`movies/${deletedId}/`);
+    return { message: deletedId ? 'Movie deleted' : 'Movie removed from your list' };
+  });
+
+  route(app, endpoints.shareMovie, async ({ params, userId }) => ({
+    share_url: await createShareLink(db, { userId, movieId: params.movieId, publicUrl: config.publicUrl }),
+  }));
+
+  route(app, endpoints.addSharedMovie, async ({ params }) => ({
+    movie_id: await acceptShareLink(db, { userId: params.userId, token: params.token }),
+  }));
+}

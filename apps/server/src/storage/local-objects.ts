@@ -1,0 +1,135 @@
+import { open, readFile, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  isMissing,
+  moveIntoPlace,
+  pruneEmptyFolders,
+  readJson,
+  streamToTempFile,
+  writeJsonToTempFile,
+} from './local-files';
+import type { StoredObject, StoredObjectInfo } from './storage';
+import { assertValidContentType, assertValidKey, assertValidPrefix } from './storage-validation';
+
+export interface ByteRange {
+  start: number;
+  end: number; // inclusive, as in HTTP
+}
+
+interface ObjectMeta {
+  contentType: string;
+  etag: string;
+}
+
+const orNullWhenMissing = (err: unknown) => (isMissing(err) ? null : Promise.reject(err));
+
+/**
+ * The local store's objects on disk: `<root>/objects/<key>` holds the bytes and
+ * `<root>/meta/<key>.json` the content type and ETag. Every key is validated here, at the file
+ * system boundary, so no caller can reach outside the root.
+ */
+export class LocalObjects {
+  readonly #objects: string;
+  readonly #meta: string;
+
+  constructor(
+    root: string,
+    private readonly tmpDir: string,
+  ) {
+    this.#objects = path.join(root, 'objects');
+    this.#meta = path.join(root, 'meta');
+  }
+
+  /** Streams an object in (temp file, then rename) and returns its ETag. */
+  async write(key: string, source: Readable, contentType: string, opts: { maxBytes?: number; etag?: string } = {}) {
+    assertValidKey(key);
+    assertValidContentType(contentType);
+    const data = await streamToTempFile(this.tmpDir, source, opts.maxBytes);
+    const meta: ObjectMeta = { contentType, etag: opts.etag ?? `"${data.md5}"` };
+    const metaFile = await writeJsonToTempFile(this.tmpDir, meta);
+    try {
+      await moveIntoPlace(data.file, this.#objectPath(key));
+      await moveIntoPlace(metaFile, this.#metaPath(key));
+    } finally {
+      await rm(metaFile, { force: true }); // no-op once moved; cleans up when the object move failed
+    }
+    return { etag: meta.etag };
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertValidKey(key);
+    const body = await readFile(this.#objectPath(key)).catch((err: unknown) =>
+      (err as NodeJS.ErrnoException).code === 'EISDIR' ? null : orNullWhenMissing(err),
+    );
+    if (!body) return null;
+    return { body, contentType: (await this.#readMeta(key)).contentType, size: body.length };
+  }
+
+  async head(key: string): Promise<StoredObjectInfo | null> {
+    assertValidKey(key);
+    const info = await stat(this.#objectPath(key)).catch(orNullWhenMissing);
+    if (!info?.isFile()) return null;
+    return { size: info.size, contentType: (await this.#readMeta(key)).contentType };
+  }
+
+  /** Opens an object for streaming; `pickRange` sees the size and may narrow (or refuse) the read. */
+  async openRead(key: string, pickRange?: (size: number) => ByteRange | null) {
+    assertValidKey(key);
+    // Opening first pins the file: a concurrent overwrite renames a new file in, ours stays readable.
+    const handle = await open(this.#objectPath(key), 'r').catch(orNullWhenMissing);
+    if (!handle) return null;
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close(); // a folder of longer keys, not an object
+        return null;
+      }
+      const range = pickRange ? pickRange(info.size) : null;
+      const meta = await this.#readMeta(key);
+      return { ...meta, size: info.size, range, stream: handle.createReadStream(range ?? {}) };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await rm(this.#objectPath(key), { force: true });
+    await rm(this.#metaPath(key), { force: true });
+    await pruneEmptyFolders(path.dirname(this.#objectPath(key)), this.#objects);
+    await pruneEmptyFolders(path.dirname(this.#metaPath(key)), this.#meta);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidPrefix(prefix);
+    // Keys are paths, so a prefix is a folder plus the start of a name in it: "movies/4" matches the
+    // entries of "movies/" whose names begin with "4", with everything below them.
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    const namePrefix = prefix.slice(folder.length);
+    const objectsFolder = path.join(this.#objects, folder);
+    const entries = (await readdir(objectsFolder, { withFileTypes: true }).catch(orNullWhenMissing)) ?? [];
+    for (const entry of entries.filter((e) => e.name.startsWith(namePrefix))) {
+      await rm(path.join(objectsFolder, entry.name), { recursive: true, force: true });
+      const metaName = entry.isDirectory() ? entry.name : `${entry.name}.json`;
+      await rm(path.join(this.#meta, folder, metaName), { recursive: true, force: true });
+    }
+    await pruneEmptyFolders(path.resolve(objectsFolder), this.#objects);
+    await pruneEmptyFolders(path.resolve(this.#meta, folder), this.#meta);
+  }
+
+  async #readMeta(key: string): Promise<ObjectMeta> {
+    const meta = await readJson<ObjectMeta>(this.#metaPath(key));
+    // An object copied in by hand has no sidecar; serve it as opaque bytes.
+    return meta ?? { contentType: 'application/octet-stream', etag: '' };
+  }
+
+  #objectPath(key: string): string {
+    return path.join(this.#objects, key);
+  }
+
+  #metaPath(key: string): string {
+    return path.join(this.#meta, `${key}.json`);
+  }
+}

@@ -1,0 +1,106 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { LocalMultipartStaging } from './local-multipart';
+import { LocalObjects } from './local-objects';
+import { LocalUrlSigner, type SignedMethod, type UrlGrant, type Verification } from './local-url-signer';
+import { DEFAULT_PRESIGN_EXPIRY_SECONDS, type CompletedPart, type Storage } from './storage';
+import * as valid from './storage-validation';
+
+export interface LocalStorageOptions {
+  /** Folder holding everything, e.g. `./data/storage`. */
+  root: string;
+  /** Origin the browser reaches the server at, e.g. `http://localhost:3000`. */
+  publicUrl: string;
+  /** HMAC key for presigned URLs; keep it stable across restarts or issued URLs stop working. */
+  secret: string;
+}
+
+/** Where the routes plugin must be registered, since presigned URLs point there. */
+export const LOCAL_STORAGE_ROUTE_PREFIX = '/storage';
+
+/** The embedded object store: a folder on disk, served by `localStorageRoutes` with signed URLs. */
+export class LocalStorage implements Storage {
+  readonly bucket = 'local';
+  /** Object reads and writes on disk; the routes plugin streams through these. */
+  readonly objects: LocalObjects;
+  readonly #publicUrl: string;
+  readonly #signer: LocalUrlSigner;
+  readonly #staging: LocalMultipartStaging;
+
+  constructor(options: LocalStorageOptions) {
+    const root = path.resolve(options.root);
+    const tmpDir = path.join(root, 'tmp'); // inside the root so the final rename stays atomic
+    this.objects = new LocalObjects(root, tmpDir);
+    this.#staging = new LocalMultipartStaging(path.join(root, 'uploads'), tmpDir);
+    this.#publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.#signer = new LocalUrlSigner(options.secret);
+  }
+
+  async put(key: string, body: Buffer | Uint8Array, contentType: string): Promise<void> {
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    await this.objects.write(key, Readable.from([bytes]), contentType);
+  }
+
+  get = (key: string) => this.objects.get(key);
+  head = (key: string) => this.objects.head(key);
+  delete = (key: string) => this.objects.delete(key);
+  deletePrefix = (prefix: string) => this.objects.deletePrefix(prefix);
+
+  async presignPut(key: string, opts: { contentType: string; expiresInSeconds?: number }) {
+    valid.assertValidContentType(opts.contentType);
+    return this.#presign({ method: 'PUT', key, contentType: opts.contentType }, opts.expiresInSeconds);
+  }
+
+  async presignGet(key: string, opts: { expiresInSeconds?: number; downloadName?: string } = {}) {
+    return this.#presign({ method: 'GET', key, downloadName: opts.downloadName }, opts.expiresInSeconds);
+  }
+
+  async createMultipartUpload(key: string, contentType: string) {
+    valid.assertValidKey(key);
+    valid.assertValidContentType(contentType);
+    return { uploadId: await this.#staging.create(key, contentType) };
+  }
+
+  async presignPart(key: string, uploadId: string, partNumber: number, opts: { expiresInSeconds?: number } = {}) {
+    valid.assertValidPartNumber(partNumber);
+    return this.#presign({ method: 'PUT', key, uploadId, partNumber }, opts.expiresInSeconds);
+  }
+
+  /** Stores one part of a multipart upload (the routes call this for a presigned part PUT). */
+  async putPart(key: string, uploadId: string, partNumber: number, body: Readable, maxBytes?: number) {
+    valid.assertValidKey(key);
+    valid.assertValidPartNumber(partNumber);
+    return this.#staging.putPart(key, uploadId, partNumber, body, maxBytes);
+  }
+
+  async completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void> {
+    valid.assertValidKey(key);
+    const upload = await this.#staging.assemble(key, uploadId, parts);
+    const concatenated = Readable.from(
+      (async function* () {
+        for (const file of upload.files) yield* createReadStream(file);
+      })(),
+    );
+    await this.objects.write(key, concatenated, upload.contentType, { etag: upload.etag });
+    await this.#staging.remove(uploadId);
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    valid.assertValidKey(key);
+    await this.#staging.remove(uploadId);
+  }
+
+  /** Checks a request against the signature in its query (used by the routes plugin). */
+  verifyUrl(method: SignedMethod, key: string, query: Record<string, string | undefined>): Verification {
+    return this.#signer.verify(method, key, query);
+  }
+
+  #presign(grant: Omit<UrlGrant, 'expires'>, expiresInSeconds: number | undefined): string {
+    valid.assertValidKey(grant.key);
+    const seconds = valid.resolveExpirySeconds(expiresInSeconds, DEFAULT_PRESIGN_EXPIRY_SECONDS);
+    const query = this.#signer.sign({ ...grant, expires: Math.floor(Date.now() / 1000) + seconds });
+    const encodedKey = grant.key.split('/').map(encodeURIComponent).join('/');
+    return `${this.#publicUrl}${LOCAL_STORAGE_ROUTE_PREFIX}/${encodedKey}?${query.toString()}`;
+  }
+}

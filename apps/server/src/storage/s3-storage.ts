@@ -1,0 +1,164 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DEFAULT_PRESIGN_EXPIRY_SECONDS, type CompletedPart, type Storage, type StoredObject } from './storage';
+import { attachmentDisposition } from './content-disposition';
+import * as valid from './storage-validation';
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** For S3-compatible stores (R2, MinIO); omit for AWS. */
+  endpoint?: string;
+  region: string;
+  /** Omit both to use the SDK's default credential chain (environment, instance role, ...). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `host/bucket/key` URLs instead of `bucket.host/key`; MinIO and most self-hosted stores need it. */
+  forcePathStyle?: boolean;
+}
+
+/** Storage on any S3-compatible object store, via the AWS SDK v3. */
+export class S3Storage implements Storage {
+  readonly bucket: string;
+  readonly #client: S3Client;
+
+  constructor(options: S3StorageOptions) {
+    this.bucket = options.bucket;
+    const { accessKeyId, secretAccessKey } = options;
+    this.#client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      // Otherwise the SDK adds CRC32 checksums to every request, and to presigned PUT URLs a checksum
+      // of an empty body that the browser's real upload then fails; many S3-compatible stores also
+      // reject the checksum headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, body: Buffer | Uint8Array, contentType: string): Promise<void> {
+    this.#check(key, contentType);
+    await this.#client.send(new PutObjectCommand({ ...this.#at(key), Body: body, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    valid.assertValidKey(key);
+    const response = await this.#client.send(new GetObjectCommand(this.#at(key))).catch(nullWhenNotFound);
+    if (!response?.Body) return null;
+    const body = Buffer.from(await response.Body.transformToByteArray());
+    return { body, contentType: response.ContentType ?? 'application/octet-stream', size: body.length };
+  }
+
+  async head(key: string) {
+    valid.assertValidKey(key);
+    const response = await this.#client.send(new HeadObjectCommand(this.#at(key))).catch(nullWhenNotFound);
+    if (!response) return null;
+    return { size: response.ContentLength ?? 0, contentType: response.ContentType ?? 'application/octet-stream' };
+  }
+
+  async delete(key: string): Promise<void> {
+    valid.assertValidKey(key);
+    await this.#client.send(new DeleteObjectCommand(this.#at(key)));
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    valid.assertValidPrefix(prefix);
+    // Listing pages hold up to 1000 keys, which is also DeleteObjects' batch limit.
+    let token: string | undefined;
+    do {
+      const page = await this.#client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      const objects = (page.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
+      if (objects.length > 0) {
+        const result = await this.#client.send(
+          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } }),
+        );
+        const failed = result.Errors ?? [];
+        if (failed.length > 0) {
+          const first = failed[0];
+          throw new Error(`Could not delete ${failed.length} objects under ${prefix}: ${first?.Key} ${first?.Message}`);
+        }
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async presignPut(key: string, opts: { contentType: string; expiresInSeconds?: number }) {
+    this.#check(key, opts.contentType);
+    const command = new PutObjectCommand({ ...this.#at(key), ContentType: opts.contentType });
+    return this.#sign(command, opts.expiresInSeconds);
+  }
+
+  async presignGet(key: string, opts: { expiresInSeconds?: number; downloadName?: string } = {}) {
+    valid.assertValidKey(key);
+    const disposition = opts.downloadName === undefined ? undefined : attachmentDisposition(opts.downloadName);
+    const command = new GetObjectCommand({ ...this.#at(key), ResponseContentDisposition: disposition });
+    return this.#sign(command, opts.expiresInSeconds);
+  }
+
+  async createMultipartUpload(key: string, contentType: string) {
+    this.#check(key, contentType);
+    const response = await this.#client.send(
+      new CreateMultipartUploadCommand({ ...this.#at(key), ContentType: contentType }),
+    );
+    if (!response.UploadId) throw new Error(`The store returned no UploadId for ${key}`);
+    return { uploadId: response.UploadId };
+  }
+
+  async presignPart(key: string, uploadId: string, partNumber: number, opts: { expiresInSeconds?: number } = {}) {
+    valid.assertValidKey(key);
+    valid.assertValidPartNumber(partNumber);
+    const command = new UploadPartCommand({ ...this.#at(key), UploadId: uploadId, PartNumber: partNumber });
+    return this.#sign(command, opts.expiresInSeconds);
+  }
+
+  async completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void> {
+    valid.assertValidKey(key);
+    const ordered = [...parts].sort((a, b) => a.PartNumber - b.PartNumber); // S3 insists on ascending order
+    await this.#client.send(
+      new CompleteMultipartUploadCommand({ ...this.#at(key), UploadId: uploadId, MultipartUpload: { Parts: ordered } }),
+    );
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    valid.assertValidKey(key);
+    // Aborting twice (or after completion) is not an error, as with the local store.
+    await this.#client
+      .send(new AbortMultipartUploadCommand({ ...this.#at(key), UploadId: uploadId }))
+      .catch(nullWhenNotFound);
+  }
+
+  #sign(command: PutObjectCommand | GetObjectCommand | UploadPartCommand, expiresInSeconds?: number) {
+    const expiresIn = valid.resolveExpirySeconds(expiresInSeconds, DEFAULT_PRESIGN_EXPIRY_SECONDS);
+    return getSignedUrl(this.#client, command, { expiresIn });
+  }
+
+  #check(key: string, contentType: string): void {
+    valid.assertValidKey(key);
+    valid.assertValidContentType(contentType);
+  }
+
+  #at(key: string) {
+    return { Bucket: this.bucket, Key: key };
+  }
+}
+
+function nullWhenNotFound(err: unknown): null {
+  if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
+  throw err;
+}

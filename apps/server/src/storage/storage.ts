@@ -1,0 +1,53 @@
+/** What `get` returns: the whole object in memory (for small objects such as thumbnails or JSON). */
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+  size: number;
+}
+
+export interface StoredObjectInfo {
+  size: number;
+  contentType: string;
+}
+
+export interface CompletedPart {
+  ETag: string;
+  PartNumber: number;
+}
+
+/**
+ * Object storage as the server sees it. Browsers never talk to the server for bytes: they receive
+ * presigned URLs (single PUT, multipart parts, GET) that work the same for S3 and the local store.
+ */
+export interface Storage {
+  /** "local" for LocalStorage, the bucket name for S3. */
+  readonly bucket: string;
+  /** Write an object (server-side). */
+  put(key: string, body: Buffer | Uint8Array, contentType: string): Promise<void>;
+  /** Read an object fully, or null when missing. */
+  get(key: string): Promise<StoredObject | null>;
+  head(key: string): Promise<StoredObjectInfo | null>;
+  /** A missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (used when a movie or user is removed). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** A URL the browser PUTs the bytes to; it must send exactly `contentType` as Content-Type. */
+  presignPut(key: string, opts: { contentType: string; expiresInSeconds?: number }): Promise<string>;
+  presignGet(key: string, opts?: { expiresInSeconds?: number; downloadName?: string }): Promise<string>;
+  createMultipartUpload(key: string, contentType: string): Promise<{ uploadId: string }>;
+  /** Parts are at least 5 MiB except the last; the PUT response's ETag header goes into `complete`. */
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    opts?: { expiresInSeconds?: number },
+  ): Promise<string>;
+  completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void>;
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+}
+
+/** One hour: long enough for a large upload on a slow line, short enough that a leaked URL dies. */
+export const DEFAULT_PRESIGN_EXPIRY_SECONDS = 3600;
+/** S3's own limits, enforced by the local store too so code that works locally works on S3. */
+export const MIN_PART_SIZE = 5 * 1024 * 1024;
+export const MAX_PART_NUMBER = 10_000;

@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { createMailer } from '../mail/create-mailer';
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../services/auth';
+import { seedTemplateMovies } from '../services/movies/templates';
+import { createStorage } from '../storage/create-storage';
+import type { Storage } from '../storage/storage';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  storage: Storage;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app over a fresh database, local storage and the outbox in a temporary folder. */
+export async function createTestApp(options: { signInLimits?: SignInLimits } = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cinegraph-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' });
+  const database = await openTestDatabase();
+  await seedTemplateMovies(database.db);
+  const storage = createStorage({ dataDir, publicUrl: config.publicUrl, secret: 'test-secret-'.padEnd(40, 'x') });
+  const mailer = createMailer({ from: config.mailFrom, dataDir, logger: { info: () => {} } });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storage,
+    mailer,
+    signInLimits: options.signInLimits ?? { ...DEFAULT_SIGN_IN_LIMITS, perAddress: 1000, perEmail: 1000 },
+    logger: false,
+  });
+  return {
+    app,
+    db: database.db,
+    storage,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function json<T = unknown>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}

@@ -1,0 +1,29 @@
+import { Menu } from '../../ui/Menu';
+import { PencilIcon, ShareIcon, TrashIcon } from '../../ui/icons';
+
+interface MovieCardMenuProps {
+  onEditTitle(): void;
+  onDelete(): void;
+  onShare(): void;
+}
+
+/** The card's Edit menu: Edit Title, Delete Movie, Share (the spec's order). */
+export function MovieCardMenu({ onEditTitle, onDelete, onShare }: MovieCardMenuProps) {
+  return (
+    <Menu
+      label="Edit"
+      trigger={
+        <>
+          <PencilIcon className="size-3.5" />
+          <span>Edit</span>
+        </>
+      }
+      triggerClassName="inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-neutral-300 transition-colors hover:bg-white/10 hover:text-white aria-expanded:bg-white/10 aria-expanded:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
+      items={[
+        { label: 'Edit Title', icon: <PencilIcon />, onSelect: onEditTitle },
+        { label: 'Share', icon: <ShareIcon />, onSelect: onShare },
+        { label: 'Delete Movie', icon: <TrashIcon />, onSelect: onDelete, danger: true },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { MESSAGES } from '@cinegraph/contracts';
+import { useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { CheckIcon, CopyIcon } from '../../ui/icons';
+import { copyText } from './clipboard';
+import type { ShareResult } from './useShareMovie';
+
+/** The outcome of Share: the copied link (shown too, for copying by hand), or the failure. */
+export function ShareResultDialog({ result, onClose }: { result: ShareResult | null; onClose(): void }) {
+  if (result?.status === 'failed') {
+    return (
+      <Dialog open title={MESSAGES.shareFailedTitle} onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+        <p>{MESSAGES.shareFailed}</p>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog
+      open={result !== null}
+      title={MESSAGES.shareSuccessTitle}
+      onClose={onClose}
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          Done
+        </Button>
+      }
+    >
+      {result && <SharedLink key={result.url} url={result.url} copied={result.copied} />}
+    </Dialog>
+  );
+}
+
+function SharedLink({ url, copied: copiedAtFirst }: { url: string; copied: boolean }) {
+  const [copied, setCopied] = useState(copiedAtFirst);
+  return (
+    <div className="space-y-3">
+      <p className={copied ? 'text-emerald-400' : undefined}>
+        {copied ? MESSAGES.shareSuccess : 'Copy this link and send it to share the movie.'}
+      </p>
+      <div className="flex gap-2">
+        <input
+          readOnly
+          value={url}
+          aria-label="Share link"
+          onFocus={(event) => event.target.select()}
+          className="h-10 min-w-0 flex-1 rounded-lg border border-white/10 bg-neutral-950 px-3 font-mono text-xs text-neutral-200 outline-none focus:border-amber-400/70"
+        />
+        <Button onClick={async () => setCopied(await copyText(url))} aria-label="Copy link">
+          {copied ? <CheckIcon className="size-4 text-emerald-400" /> : <CopyIcon />}
+        </Button>
+      </div>
+      <p className="text-xs text-neutral-500">Anyone signed in who opens it gets the movie in their list.</p>
+    </div>
+  );
+}

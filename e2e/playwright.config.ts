@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4790);
+/**
+ * The studio under test keeps its data here and the journeys read the mail outbox from it. The runner
+ * loads this file first and picks a fresh folder; its workers inherit the choice through the environment.
+ */
+if (!process.env.E2E_DATA_DIR) {
+  fs.rmSync(path.resolve(import.meta.dirname, '.data'), { recursive: true, force: true });
+  process.env.E2E_DATA_DIR = path.resolve(import.meta.dirname, '.data', `run-${Date.now()}`);
+}
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npx tsx ../apps/server/src/main.ts',
+    url: `http://localhost:${E2E_PORT}/api/docs`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+  },
+});
