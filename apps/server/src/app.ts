@@ -21,7 +21,7 @@ import { movieRoutes } from './routes/movies';
 import { userRoutes } from './routes/users';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './services/auth';
 import { LocalStorage } from './storage/local-storage';
-import { localStorageRoutes } from './storage/local-storage-routes';
+import { LOCAL_STORAGE_ROUTE_PREFIX, localStorageRoutes } from './storage/local-storage-routes';
 import type { Storage } from './storage/storage';
 
 export interface AppDeps {
@@ -68,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   if (deps.storage instanceof LocalStorage) {
-    await app.register(localStorageRoutes(deps.storage), { prefix: '/storage' });
+    await app.register(localStorageRoutes(deps.storage), { prefix: LOCAL_STORAGE_ROUTE_PREFIX });
   }
   if (fs.existsSync(path.join(deps.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });

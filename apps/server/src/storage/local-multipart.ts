@@ -44,7 +44,10 @@ export class LocalMultipartStaging {
     const record: PartRecord = { md5: part.md5, size: part.size };
     // The part lands before its record, so a recorded part is always complete.
     await moveIntoPlace(part.file, this.#file(uploadId, `${partNumber}.part`));
-    await moveIntoPlace(await writeJsonToTempFile(this.tmpDir, record), this.#file(uploadId, `${partNumber}.json`));
+    await moveIntoPlace(
+      await writeJsonToTempFile(this.tmpDir, record),
+      this.#file(uploadId, `${partNumber}.json`),
+    );
     return { etag: `"${part.md5}"` };
   }
 
@@ -63,10 +66,16 @@ export class LocalMultipartStaging {
         : null;
       if (!record) throw new StorageRequestError(`Part ${part.PartNumber} was never uploaded`, 400);
       if (part.ETag.replaceAll('"', '') !== record.md5) {
-        throw new StorageRequestError(`The ETag of part ${part.PartNumber} does not match the uploaded part`, 400);
+        throw new StorageRequestError(
+          `The ETag of part ${part.PartNumber} does not match the uploaded part`,
+          400,
+        );
       }
       if (index < ordered.length - 1 && record.size < MIN_PART_SIZE) {
-        throw new StorageRequestError(`Part ${part.PartNumber} is smaller than 5 MiB and is not the last`, 400);
+        throw new StorageRequestError(
+          `Part ${part.PartNumber} is smaller than 5 MiB and is not the last`,
+          400,
+        );
       }
       md5s.push(Buffer.from(record.md5, 'hex'));
     }
@@ -81,9 +90,14 @@ export class LocalMultipartStaging {
   }
 
   async #requireUpload(key: string, uploadId: string): Promise<UploadRecord> {
-    const record = isUploadId(uploadId) ? await readJson<UploadRecord>(this.#file(uploadId, 'upload.json')) : null;
+    const record = isUploadId(uploadId)
+      ? await readJson<UploadRecord>(this.#file(uploadId, 'upload.json'))
+      : null;
     if (!record || record.key !== key) {
-      throw new StorageRequestError('The multipart upload does not exist (completed, aborted or unknown)', 404);
+      throw new StorageRequestError(
+        'The multipart upload does not exist (completed, aborted or unknown)',
+        404,
+      );
     }
     return record;
   }

@@ -42,7 +42,12 @@ export class LocalObjects {
   }
 
   /** Streams an object in (temp file, then rename) and returns its ETag. */
-  async write(key: string, source: Readable, contentType: string, opts: { maxBytes?: number; etag?: string } = {}) {
+  async write(
+    key: string,
+    source: Readable,
+    contentType: string,
+    opts: { maxBytes?: number; etag?: string } = {},
+  ) {
     assertValidKey(key);
     assertValidContentType(contentType);
     const data = await streamToTempFile(this.tmpDir, source, opts.maxBytes);

@@ -46,7 +46,8 @@ export function localStorageRoutes(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof StorageKeyError) return reply.code(400).send({ detail: error.message });
-      if (error instanceof StorageRequestError) return reply.code(error.statusCode).send({ detail: error.message });
+      if (error instanceof StorageRequestError)
+        return reply.code(error.statusCode).send({ detail: error.message });
       request.log.error(error);
       return reply.code(500).send({ detail: 'Storage failed' });
     });
@@ -69,8 +70,12 @@ export function localStorageRoutes(
       reply.header('Content-Type', opened.contentType).header('Accept-Ranges', 'bytes');
       if (opened.etag) reply.header('ETag', opened.etag);
       // Each signed URL is unique, so the browser may cache it for as long as it is valid.
-      reply.header('Cache-Control', `private, max-age=${Math.max(0, grant.expires - Math.floor(Date.now() / 1000))}`);
-      if (grant.downloadName !== undefined) reply.header('Content-Disposition', attachmentDisposition(grant.downloadName));
+      reply.header(
+        'Cache-Control',
+        `private, max-age=${Math.max(0, grant.expires - Math.floor(Date.now() / 1000))}`,
+      );
+      if (grant.downloadName !== undefined)
+        reply.header('Content-Disposition', attachmentDisposition(grant.downloadName));
       if (opened.range) {
         const { start, end } = opened.range;
         reply.code(206).header('Content-Range', `bytes ${start}-${end}/${opened.size}`);
@@ -95,7 +100,9 @@ export function localStorageRoutes(
       }
       // As on S3, the Content-Type is part of what was signed: the uploader must send exactly it.
       if (grant.contentType === undefined || request.headers['content-type'] !== grant.contentType) {
-        return reply.code(403).send({ detail: `The upload must be sent with Content-Type: ${grant.contentType}` });
+        return reply
+          .code(403)
+          .send({ detail: `The upload must be sent with Content-Type: ${grant.contentType}` });
       }
       const { etag } = await storage.objects.write(key, request.raw, grant.contentType, { maxBytes });
       return reply.header('ETag', etag).send();
@@ -106,5 +113,7 @@ export function localStorageRoutes(
 /** A repeated query parameter arrives as an array; a signed URL never repeats one, so drop those. */
 function singleValues(query: unknown): Record<string, string | undefined> {
   const entries = Object.entries(query as Record<string, unknown>);
-  return Object.fromEntries(entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }

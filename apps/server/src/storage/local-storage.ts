@@ -62,7 +62,12 @@ export class LocalStorage implements Storage {
     return { uploadId: await this.#staging.create(key, contentType) };
   }
 
-  async presignPart(key: string, uploadId: string, partNumber: number, opts: { expiresInSeconds?: number } = {}) {
+  async presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    opts: { expiresInSeconds?: number } = {},
+  ) {
     valid.assertValidPartNumber(partNumber);
     return this.#presign({ method: 'PUT', key, uploadId, partNumber }, opts.expiresInSeconds);
   }

@@ -3,17 +3,21 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DEFAULT_PRESIGN_EXPIRY_SECONDS, type CompletedPart, type Storage, type StoredObject } from './storage';
+import {
+  DEFAULT_PRESIGN_EXPIRY_SECONDS,
+  type CompletedPart,
+  type Storage,
+  type StoredObject,
+} from './storage';
+import { deleteS3Prefix } from './s3-delete-prefix';
 import { attachmentDisposition } from './content-disposition';
 import * as valid from './storage-validation';
 
@@ -67,7 +71,10 @@ export class S3Storage implements Storage {
     valid.assertValidKey(key);
     const response = await this.#client.send(new HeadObjectCommand(this.#at(key))).catch(nullWhenNotFound);
     if (!response) return null;
-    return { size: response.ContentLength ?? 0, contentType: response.ContentType ?? 'application/octet-stream' };
+    return {
+      size: response.ContentLength ?? 0,
+      contentType: response.ContentType ?? 'application/octet-stream',
+    };
   }
 
   async delete(key: string): Promise<void> {
@@ -77,38 +84,21 @@ export class S3Storage implements Storage {
 
   async deletePrefix(prefix: string): Promise<void> {
     valid.assertValidPrefix(prefix);
-    // Listing pages hold up to 1000 keys, which is also DeleteObjects' batch limit.
-    let token: string | undefined;
-    do {
-      const page = await this.#client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
-      );
-      const objects = (page.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
-      if (objects.length > 0) {
-        const result = await this.#client.send(
-          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects, Quiet: true } }),
-        );
-        const failed = result.Errors ?? [];
-        if (failed.length > 0) {
-          const first = failed[0];
-          throw new Error(`Could not delete ${failed.length} objects under ${prefix}: ${first?.Key} ${first?.Message}`);
-        }
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    await deleteS3Prefix(this.#client, this.bucket, prefix);
   }
 
   async presignPut(key: string, opts: { contentType: string; expiresInSeconds?: number }) {
     this.#check(key, opts.contentType);
     const command = new PutObjectCommand({ ...this.#at(key), ContentType: opts.contentType });
-    return this.#sign(command, opts.expiresInSeconds);
+    return getSignedUrl(this.#client, command, expiry(opts.expiresInSeconds));
   }
 
   async presignGet(key: string, opts: { expiresInSeconds?: number; downloadName?: string } = {}) {
     valid.assertValidKey(key);
-    const disposition = opts.downloadName === undefined ? undefined : attachmentDisposition(opts.downloadName);
+    const disposition =
+      opts.downloadName === undefined ? undefined : attachmentDisposition(opts.downloadName);
     const command = new GetObjectCommand({ ...this.#at(key), ResponseContentDisposition: disposition });
-    return this.#sign(command, opts.expiresInSeconds);
+    return getSignedUrl(this.#client, command, expiry(opts.expiresInSeconds));
   }
 
   async createMultipartUpload(key: string, contentType: string) {
@@ -120,18 +110,27 @@ export class S3Storage implements Storage {
     return { uploadId: response.UploadId };
   }
 
-  async presignPart(key: string, uploadId: string, partNumber: number, opts: { expiresInSeconds?: number } = {}) {
+  async presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    opts: { expiresInSeconds?: number } = {},
+  ) {
     valid.assertValidKey(key);
     valid.assertValidPartNumber(partNumber);
     const command = new UploadPartCommand({ ...this.#at(key), UploadId: uploadId, PartNumber: partNumber });
-    return this.#sign(command, opts.expiresInSeconds);
+    return getSignedUrl(this.#client, command, expiry(opts.expiresInSeconds));
   }
 
   async completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void> {
     valid.assertValidKey(key);
     const ordered = [...parts].sort((a, b) => a.PartNumber - b.PartNumber); // S3 insists on ascending order
     await this.#client.send(
-      new CompleteMultipartUploadCommand({ ...this.#at(key), UploadId: uploadId, MultipartUpload: { Parts: ordered } }),
+      new CompleteMultipartUploadCommand({
+        ...this.#at(key),
+        UploadId: uploadId,
+        MultipartUpload: { Parts: ordered },
+      }),
     );
   }
 
@@ -143,11 +142,6 @@ export class S3Storage implements Storage {
       .catch(nullWhenNotFound);
   }
 
-  #sign(command: PutObjectCommand | GetObjectCommand | UploadPartCommand, expiresInSeconds?: number) {
-    const expiresIn = valid.resolveExpirySeconds(expiresInSeconds, DEFAULT_PRESIGN_EXPIRY_SECONDS);
-    return getSignedUrl(this.#client, command, { expiresIn });
-  }
-
   #check(key: string, contentType: string): void {
     valid.assertValidKey(key);
     valid.assertValidContentType(contentType);
@@ -156,6 +150,10 @@ export class S3Storage implements Storage {
   #at(key: string) {
     return { Bucket: this.bucket, Key: key };
   }
+}
+
+function expiry(expiresInSeconds: number | undefined) {
+  return { expiresIn: valid.resolveExpirySeconds(expiresInSeconds, DEFAULT_PRESIGN_EXPIRY_SECONDS) };
 }
 
 function nullWhenNotFound(err: unknown): null {

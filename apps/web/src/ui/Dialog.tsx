@@ -13,7 +13,8 @@ export interface DialogProps {
   icon?: ReactNode;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves to its first button, stays inside while open and returns afterwards. */
 export function Dialog({ open, title, onClose, children, footer, icon }: DialogProps) {

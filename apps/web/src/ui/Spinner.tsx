@@ -21,7 +21,12 @@ export function SpinnerWheel({ size }: { size: SpinnerSize }) {
   );
 }
 
-export function Spinner({ size = 'md', overlay = false, fullScreen = false, label = 'Loading' }: SpinnerProps) {
+export function Spinner({
+  size = 'md',
+  overlay = false,
+  fullScreen = false,
+  label = 'Loading',
+}: SpinnerProps) {
   if (!overlay && !fullScreen) {
     return (
       <span role="status" className="inline-flex text-amber-400">

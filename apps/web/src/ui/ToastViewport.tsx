@@ -40,7 +40,9 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
             toast.leaving ? '-translate-x-4 opacity-0' : 'translate-x-0 opacity-100'
           }`}
         >
-          <span className={`mt-px flex size-6 shrink-0 items-center justify-center rounded-full ${ACCENTS[toast.kind]}`}>
+          <span
+            className={`mt-px flex size-6 shrink-0 items-center justify-center rounded-full ${ACCENTS[toast.kind]}`}
+          >
             {ICONS[toast.kind]}
           </span>
           <p className="min-w-0 flex-1 self-center leading-snug break-words">{toast.message}</p>

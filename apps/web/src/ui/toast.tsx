@@ -1,4 +1,12 @@
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { ToastViewport } from './ToastViewport';
 import { createToastStore, type ToastKind } from './toastStore';
 

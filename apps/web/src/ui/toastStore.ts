@@ -47,7 +47,11 @@ export function createToastStore(): ToastStore {
   const startTimer = (id: string, kind: ToastKind) => {
     stopTimer(id);
     const duration = toastDuration(kind);
-    if (duration !== null) timers.set(id, setTimeout(() => dismiss(id), duration));
+    if (duration !== null)
+      timers.set(
+        id,
+        setTimeout(() => dismiss(id), duration),
+      );
   };
 
   function dismiss(id: string) {

@@ -60,7 +60,7 @@ export function MovieCard({ movie, userId, highlighted = false }: MovieCardProps
       data-testid="movie-card"
       onClick={openEditor}
       className={`group relative cursor-pointer rounded-2xl border bg-neutral-900/60 shadow-lg shadow-black/30 transition duration-300 hover:-translate-y-0.5 hover:border-amber-400/40 hover:shadow-amber-500/5 ${
-        highlighted ? 'border-amber-400/70 ring-2 ring-amber-400/30' : 'border-white/10'
+        highlighted ? 'border-amber-400/80 ring-4 ring-amber-400/20' : 'border-white/10'
       }`}
     >
       <a
@@ -79,7 +79,11 @@ export function MovieCard({ movie, userId, highlighted = false }: MovieCardProps
         onDelete={() => setConfirmingDelete(true)}
         onShare={() => share(movie._id)}
       />
-      {sharing && <Spinner overlay size="md" label="Creating share link..." />}
+      {sharing && (
+        <div data-card-controls>
+          <Spinner overlay size="md" label="Creating share link..." />
+        </div>
+      )}
       <ConfirmDialog
         open={confirmingDelete}
         variant="delete"

@@ -15,12 +15,24 @@ interface MovieCardFooterProps {
 }
 
 /** Under the picture: the date and the Edit menu, or the title field while renaming. */
-export function MovieCardFooter({ movie, editing, saving, onSaveTitle, onCancelEdit, ...actions }: MovieCardFooterProps) {
+export function MovieCardFooter({
+  movie,
+  editing,
+  saving,
+  onSaveTitle,
+  onCancelEdit,
+  ...actions
+}: MovieCardFooterProps) {
   const date = movieCardDate(movie);
   if (editing) {
     return (
       <div data-card-controls className="flex h-14 cursor-default items-center px-3">
-        <MovieTitleEditor initialTitle={movie.title} saving={saving} onSave={onSaveTitle} onCancel={onCancelEdit} />
+        <MovieTitleEditor
+          initialTitle={movie.title}
+          saving={saving}
+          onSave={onSaveTitle}
+          onCancel={onCancelEdit}
+        />
       </div>
     );
   }

@@ -7,7 +7,7 @@ interface MovieCardMenuProps {
   onShare(): void;
 }
 
-/** The card's Edit menu: Edit Title, Delete Movie, Share (the spec's order). */
+/** The card's Edit menu; the destructive Delete Movie goes last, away from the everyday actions. */
 export function MovieCardMenu({ onEditTitle, onDelete, onShare }: MovieCardMenuProps) {
   return (
     <Menu

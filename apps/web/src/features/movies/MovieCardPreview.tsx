@@ -29,7 +29,9 @@ export function MovieCardPreview({ movie }: { movie: Movie }) {
       ) : (
         <div className="flex size-full flex-col items-center justify-center gap-3 bg-[radial-gradient(ellipse_at_top,_var(--color-neutral-800),_var(--color-neutral-950)_70%)] p-6 text-center">
           <FilmIcon className="size-7 text-amber-400/60" />
-          <h3 className="line-clamp-2 text-lg font-semibold tracking-tight text-neutral-100">{movie.title}</h3>
+          <h3 className="line-clamp-2 text-lg font-semibold tracking-tight text-neutral-100">
+            {movie.title}
+          </h3>
         </div>
       )}
     </div>

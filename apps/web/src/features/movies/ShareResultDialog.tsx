@@ -10,7 +10,12 @@ import type { ShareResult } from './useShareMovie';
 export function ShareResultDialog({ result, onClose }: { result: ShareResult | null; onClose(): void }) {
   if (result?.status === 'failed') {
     return (
-      <Dialog open title={MESSAGES.shareFailedTitle} onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+      <Dialog
+        open
+        title={MESSAGES.shareFailedTitle}
+        onClose={onClose}
+        footer={<Button onClick={onClose}>Close</Button>}
+      >
         <p>{MESSAGES.shareFailed}</p>
       </Dialog>
     );
@@ -46,8 +51,9 @@ function SharedLink({ url, copied: copiedAtFirst }: { url: string; copied: boole
           onFocus={(event) => event.target.select()}
           className="h-10 min-w-0 flex-1 rounded-lg border border-white/10 bg-neutral-950 px-3 font-mono text-xs text-neutral-200 outline-none focus:border-amber-400/70"
         />
-        <Button onClick={async () => setCopied(await copyText(url))} aria-label="Copy link">
+        <Button onClick={async () => setCopied(await copyText(url))}>
           {copied ? <CheckIcon className="size-4 text-emerald-400" /> : <CopyIcon />}
+          {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
       <p className="text-xs text-neutral-500">Anyone signed in who opens it gets the movie in their list.</p>

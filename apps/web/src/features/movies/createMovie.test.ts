@@ -28,7 +28,9 @@ describe('createMovieWithFallback', () => {
 
   it('creates a blank movie when the template copy fails', async () => {
     const fromTemplate = async () => Promise.reject(new Error('no template'));
-    await expect(createMovieWithFallback({ fromTemplate, blank: async () => 'blank' })).resolves.toBe('blank');
+    await expect(createMovieWithFallback({ fromTemplate, blank: async () => 'blank' })).resolves.toBe(
+      'blank',
+    );
   });
 
   it('rejects when both the copy and the blank movie fail', async () => {

@@ -14,8 +14,12 @@ describe('movieCardDate', () => {
   });
 
   it('falls back to the created date when the updated date is missing or unreadable', () => {
-    expect(movieCardDate({ created_at: '2025-01-02T10:00:00Z', updated_at: '' }, utc)?.text).toBe('Jan 2, 2025');
-    expect(movieCardDate({ created_at: '2025-01-02T10:00:00Z', updated_at: 'soon' }, utc)?.label).toBe('Created');
+    expect(movieCardDate({ created_at: '2025-01-02T10:00:00Z', updated_at: '' }, utc)?.text).toBe(
+      'Jan 2, 2025',
+    );
+    expect(movieCardDate({ created_at: '2025-01-02T10:00:00Z', updated_at: 'soon' }, utc)?.label).toBe(
+      'Created',
+    );
   });
 
   it('shows no date when neither timestamp can be read', () => {
@@ -25,6 +29,8 @@ describe('movieCardDate', () => {
 
 describe('formatDate', () => {
   it('formats in the given time zone', () => {
-    expect(formatDate('2025-03-04T23:30:00Z', { locale: 'en-US', timeZone: 'Asia/Tokyo' })).toBe('Mar 5, 2025');
+    expect(formatDate('2025-03-04T23:30:00Z', { locale: 'en-US', timeZone: 'Asia/Tokyo' })).toBe(
+      'Mar 5, 2025',
+    );
   });
 });

@@ -10,7 +10,9 @@ export function useMovieEdits(userId: string) {
 
   async function rename(movie: Movie, title: string): Promise<boolean> {
     try {
-      await cache.replace(await apiCall(endpoints.updateMovie, { params: { id: movie._id }, body: { title } }));
+      await cache.replace(
+        await apiCall(endpoints.updateMovie, { params: { id: movie._id }, body: { title } }),
+      );
       return true;
     } catch {
       toast.error(MESSAGES.movieTitleUpdateFailed);

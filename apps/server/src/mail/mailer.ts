@@ -1,0 +1,15 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends mail: SMTP in production, the outbox folder otherwise. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailLogger {
+  info(msg: string): void;
+}

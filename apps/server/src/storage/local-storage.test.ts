@@ -1,0 +1,123 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalStorage, type RunningLocalStorage } from './local-storage-test-server';
+import { describeStorageContract } from './storage-contract';
+import { MIN_PART_SIZE } from './storage';
+
+describeStorageContract('LocalStorage', async () => {
+  const running = await startLocalStorage();
+  return { storage: running.storage, teardown: running.stop };
+});
+
+describe('LocalStorage routes', () => {
+  let local: RunningLocalStorage;
+  const maxUploadBytes = MIN_PART_SIZE + 1024;
+
+  beforeAll(async () => {
+    local = await startLocalStorage({ maxUploadBytes });
+  });
+  afterAll(async () => local?.stop());
+
+  it('exposes the ETag of an upload to browsers on other origins', async () => {
+    const url = await local.storage.presignPut('cors/a.txt', { contentType: 'text/plain' });
+    const response = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'a',
+    });
+    expect(response.headers.get('access-control-expose-headers')).toContain('ETag');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'PUT' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+  });
+
+  it('refuses an upload sent with another Content-Type than the signed one, as S3 does', async () => {
+    const url = await local.storage.presignPut('typed/a.png', { contentType: 'image/png' });
+    const response = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/html' },
+      body: '<b>',
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/Content-Type: image\/png/);
+    expect(await local.storage.head('typed/a.png')).toBeNull();
+  });
+
+  it('refuses a download URL used for an upload, and a part URL with another part number', async () => {
+    await local.storage.put('bound/a.txt', Buffer.from('original'), 'text/plain');
+    const getUrl = await local.storage.presignGet('bound/a.txt');
+    const put = await fetch(getUrl, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
+    expect(put.status).toBe(403);
+
+    const { uploadId } = await local.storage.createMultipartUpload('bound/b.bin', 'application/octet-stream');
+    const partUrl = new URL(await local.storage.presignPart('bound/b.bin', uploadId, 1));
+    partUrl.searchParams.set('partNumber', '2');
+    expect((await fetch(partUrl, { method: 'PUT', body: 'x' })).status).toBe(403);
+    expect((await local.storage.get('bound/a.txt'))?.body.toString()).toBe('original');
+  });
+
+  it('answers 404 with a detail for a validly signed URL to a missing object', async () => {
+    const response = await fetch(await local.storage.presignGet('missing/none.txt'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: 'No such object' });
+  });
+
+  it('answers 416 for a range past the end of the object', async () => {
+    await local.storage.put('range/a.txt', Buffer.from('0123'), 'text/plain');
+    const response = await fetch(await local.storage.presignGet('range/a.txt'), {
+      headers: { Range: 'bytes=9-' },
+    });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toBe('bytes */4');
+  });
+
+  it('refuses an upload over the size limit with 413', async () => {
+    const url = await local.storage.presignPut('big/a.bin', { contentType: 'application/octet-stream' });
+    const body = Buffer.alloc(maxUploadBytes + 1);
+    const response = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body,
+    });
+    expect(response.status).toBe(413);
+    expect(await local.storage.head('big/a.bin')).toBeNull();
+  });
+
+  it('refuses to complete when a part other than the last is under 5 MiB, as S3 does', async () => {
+    const key = 'small/parts.bin';
+    const { uploadId } = await local.storage.createMultipartUpload(key, 'application/octet-stream');
+    const etags: string[] = [];
+    for (const partNumber of [1, 2]) {
+      const response = await fetch(await local.storage.presignPart(key, uploadId, partNumber), {
+        method: 'PUT',
+        body: 'tiny',
+      });
+      etags.push(response.headers.get('etag') ?? '');
+    }
+    const parts = etags.map((ETag, index) => ({ ETag, PartNumber: index + 1 }));
+    await expect(local.storage.completeMultipartUpload(key, uploadId, parts)).rejects.toThrow(
+      /smaller than 5 MiB/,
+    );
+  });
+
+  it('leaves no temp files or multipart staging behind', async () => {
+    const key = 'tidy/a.bin';
+    const { uploadId } = await local.storage.createMultipartUpload(key, 'application/octet-stream');
+    const response = await fetch(await local.storage.presignPart(key, uploadId, 1), {
+      method: 'PUT',
+      body: 'only',
+    });
+    await local.storage.completeMultipartUpload(key, uploadId, [
+      { PartNumber: 1, ETag: response.headers.get('etag') ?? '' },
+    ]);
+    expect(await readdir(path.join(local.root, 'tmp'))).toEqual([]);
+    expect(await readdir(path.join(local.root, 'uploads'))).not.toContain(uploadId);
+    await local.storage.deletePrefix('tidy/');
+    expect(await readdir(path.join(local.root, 'objects'))).not.toContain('tidy');
+  });
+});

@@ -1,0 +1,27 @@
+import { DeleteObjectsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+
+/** Deletes every object whose key starts with `prefix`, one listing page (≤1000 keys) per batch. */
+export async function deleteS3Prefix(client: S3Client, bucket: string, prefix: string): Promise<void> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    const objects = (page.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
+    // A page holds at most 1000 keys, which is also DeleteObjects' batch limit.
+    if (objects.length > 0) {
+      const result = await client.send(
+        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }),
+      );
+      // DeleteObjects answers 200 even when some keys failed; the failures are only in the body.
+      const failed = result.Errors ?? [];
+      if (failed.length > 0) {
+        const first = failed[0];
+        throw new Error(
+          `Could not delete ${failed.length} objects under ${prefix}: ${first?.Key} ${first?.Message}`,
+        );
+      }
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}

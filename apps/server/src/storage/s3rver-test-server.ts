@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+
+export interface RunningS3rver {
+  endpoint: string;
+  bucket: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts s3rver (an S3 look-alike) on a free port with one bucket, for the S3Storage tests.
+ * s3rver 3.7 has no AbortMultipartUpload (it answers 405), so a small middleware put in front of its
+ * router does what S3 does: drop the upload's staged parts and answer 204.
+ */
+export async function startS3rver(bucket = 'test-bucket'): Promise<RunningS3rver> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'cinegraph-s3rver-'));
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  server.middleware.unshift(async (ctx, next) => {
+    const uploadId = ctx.query['uploadId'];
+    if (ctx.method !== 'DELETE' || typeof uploadId !== 'string' || !/^[0-9a-f]+$/.test(uploadId))
+      return next();
+    const bucketName = ctx.path.split('/')[1] ?? '';
+    const uploads = server.store.getResourcePath(decodeURIComponent(bucketName), undefined, 'uploads');
+    await rm(path.join(uploads, uploadId), { recursive: true, force: true });
+    ctx.status = 204;
+    ctx.body = null;
+  });
+  const { port } = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    async stop() {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
