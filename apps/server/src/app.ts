@@ -20,8 +20,8 @@ import { authRoutes } from './routes/auth';
 import { movieRoutes } from './routes/movies';
 import { userRoutes } from './routes/users';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './services/auth';
-import { LocalStorage } from './storage/local-storage';
-import { LOCAL_STORAGE_ROUTE_PREFIX, localStorageRoutes } from './storage/local-storage-routes';
+import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from './storage/local-storage';
+import { localStorageRoutes } from './storage/local-storage-routes';
 import type { Storage } from './storage/storage';
 
 export interface AppDeps {
@@ -52,9 +52,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Cinegraph API', version: '1.0.0', description: 'Errors are {"detail": "..."}.' },
-      servers: [{ url: '/api/v1' }],
     },
-    transform: jsonSchemaTransform,
+    // Storage URLs are presigned links, not API calls.
+    transform: (route) =>
+      route.url.startsWith(LOCAL_STORAGE_ROUTE_PREFIX)
+        ? { schema: { ...route.schema, hide: true }, url: route.url }
+        : jsonSchemaTransform(route),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

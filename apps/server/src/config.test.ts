@@ -15,7 +15,11 @@ describe('loadConfig', () => {
   });
 
   it('honours PORT, DATA_DIR and PUBLIC_URL', () => {
-    const config = loadConfig({ PORT: '8088', DATA_DIR: '/tmp/x', PUBLIC_URL: 'https://studio.example.com/' });
+    const config = loadConfig({
+      PORT: '8088',
+      DATA_DIR: '/tmp/x',
+      PUBLIC_URL: 'https://studio.example.com/',
+    });
     expect(config.port).toBe(8088);
     expect(config.dataDir).toBe('/tmp/x');
     expect(config.publicUrl).toBe('https://studio.example.com');
@@ -35,8 +39,16 @@ describe('loadConfig', () => {
   });
 
   it('switches to S3 when S3_BUCKET is set and refuses an endpoint without a bucket', () => {
-    const config = loadConfig({ S3_BUCKET: 'footage', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
-    expect(config.s3).toMatchObject({ bucket: 'footage', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+    const config = loadConfig({
+      S3_BUCKET: 'footage',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.s3).toMatchObject({
+      bucket: 'footage',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+    });
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
   });
 

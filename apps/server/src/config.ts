@@ -19,7 +19,10 @@ const Env = z
     SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     COOKIE_SECURE: flag.optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Cinegraph <no-reply@cinegraph.local>'),
     S3_BUCKET: z.string().min(3).optional(),
     S3_ENDPOINT: z.url().optional(),

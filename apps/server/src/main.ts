@@ -24,7 +24,12 @@ async function main(): Promise<void> {
   });
   // The outbox logs each link through the app's logger, which exists only once the app is built.
   const log = { info: (message: string) => app.log.info(message) };
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger: log,
+  });
   const app = await buildApp({ config, db: database.db, storage, mailer });
 
   const shutdown = async (signal: string) => {

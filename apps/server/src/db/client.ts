@@ -21,9 +21,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; folder: string }
-  | { kind: 'pglite-memory' };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; folder: string } | { kind: 'pglite-memory' };
 
 const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 

@@ -54,7 +54,10 @@ export const movies = pgTable('movies', {
   title: text('title').notNull(),
   displayImage: text('display_image'),
   currentNodeColor: text('current_node_color'),
-  inputs: jsonb('inputs').$type<MovieInput[]>().notNull().default(sql`'[]'::jsonb`),
+  inputs: jsonb('inputs')
+    .$type<MovieInput[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** Set on the template movies that ship with the product; they have no members. */
   templateKey: text('template_key').unique(),
   createdAt: createdAt(),

@@ -15,7 +15,14 @@ export interface RouteContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+};
 
 /**
  * Registers one endpoint of the contracts: the session is checked first (401), then the input is

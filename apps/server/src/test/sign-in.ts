@@ -26,5 +26,8 @@ export async function signIn(t: TestApp, email: string): Promise<SignedInUser> {
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   const session = verified.cookies.find((c) => c.name === 'cinegraph_session');
   if (!session) throw new Error('verify set no session cookie');
-  return { userId: verified.json<{ user_id: string }>().user_id, cookie: `cinegraph_session=${session.value}` };
+  return {
+    userId: verified.json<{ user_id: string }>().user_id,
+    cookie: `cinegraph_session=${session.value}`,
+  };
 }

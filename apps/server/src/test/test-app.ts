@@ -27,7 +27,11 @@ export async function createTestApp(options: { signInLimits?: SignInLimits } = {
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' });
   const database = await openTestDatabase();
   await seedTemplateMovies(database.db);
-  const storage = createStorage({ dataDir, publicUrl: config.publicUrl, secret: 'test-secret-'.padEnd(40, 'x') });
+  const storage = createStorage({
+    dataDir,
+    publicUrl: config.publicUrl,
+    secret: 'test-secret-'.padEnd(40, 'x'),
+  });
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger: { info: () => {} } });
   const app = await buildApp({
     config,

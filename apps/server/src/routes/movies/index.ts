@@ -15,7 +15,9 @@ import {
 import { acceptShareLink, createShareLink } from '../../services/movies/sharing';
 
 export function movieRoutes(app: FastifyInstance, { db, storage, config }: AppDeps): void {
-  route(app, endpoints.listMovies, async ({ params }) => (await listMoviesOfUser(db, params.userId)).map(presentMovie));
+  route(app, endpoints.listMovies, async ({ params }) =>
+    (await listMoviesOfUser(db, params.userId)).map(presentMovie),
+  );
 
   route(app, endpoints.listTemplates, async () => (await listTemplates(db)).map(presentTemplate));
 

@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 function call(user: SignedInUser | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({ method, url: `/api/v1${url}`, payload, headers: user ? { cookie: user.cookie } : {} });
+  return t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    payload,
+    headers: user ? { cookie: user.cookie } : {},
+  });
 }
 
 async function templates(user: SignedInUser): Promise<{ _id: string; title: string }[]> {
@@ -36,7 +41,11 @@ describe('templates', () => {
 
   it('creates a new movie as a copy of the text-to-video template with its movie-level inputs', async () => {
     const [textToVideo] = await templates(ann);
-    const response = await call(ann, 'POST', `/movies/insert_with_editor_state/user/${ann.userId}/source_movie/${textToVideo!._id}`);
+    const response = await call(
+      ann,
+      'POST',
+      `/movies/insert_with_editor_state/user/${ann.userId}/source_movie/${textToVideo!._id}`,
+    );
     expect(response.statusCode).toBe(200);
     const movie: Movie = response.json();
     expect(movie._id).not.toBe(textToVideo!._id);
@@ -59,7 +68,9 @@ describe('movies of a user', () => {
     const first = await newMovie(ann);
     const second = await newMovie(ann);
     const list: Movie[] = (await call(ann, 'GET', `/movies/user/${ann.userId}`)).json();
-    expect(list.findIndex((m) => m._id === second._id)).toBeLessThan(list.findIndex((m) => m._id === first._id));
+    expect(list.findIndex((m) => m._id === second._id)).toBeLessThan(
+      list.findIndex((m) => m._id === first._id),
+    );
 
     const renamed = await call(ann, 'POST', `/movies/update/${first._id}`, { title: '  The Long Night  ' });
     expect(renamed.statusCode).toBe(200);
@@ -176,7 +187,11 @@ describe('access control on every movies route', () => {
   });
 
   it("refuses to copy another user's movie into one's own account with 403", async () => {
-    const response = await call(bob, 'POST', `/movies/insert_with_editor_state/user/${bob.userId}/source_movie/${annMovie._id}`);
+    const response = await call(
+      bob,
+      'POST',
+      `/movies/insert_with_editor_state/user/${bob.userId}/source_movie/${annMovie._id}`,
+    );
     expect(response.statusCode).toBe(403);
   });
 });

@@ -23,7 +23,11 @@ export async function listTemplates(db: Database): Promise<MovieRow[]> {
   return rows.sort((a, b) => rank(a.templateKey) - rank(b.templateKey));
 }
 
-export async function createBlankMovie(db: Database, userId: string, title = UNTITLED_MOVIE): Promise<MovieRow> {
+export async function createBlankMovie(
+  db: Database,
+  userId: string,
+  title = UNTITLED_MOVIE,
+): Promise<MovieRow> {
   return db.transaction(async (tx) => {
     const [movie] = await tx.insert(movies).values({ title }).returning();
     await tx.insert(movieMembers).values({ movieId: movie!.id, userId });
@@ -35,7 +39,11 @@ export async function createBlankMovie(db: Database, userId: string, title = UNT
  * New Movie: a copy of a template (or of one of the user's own movies) owned by the user. The editor
  * state (nodes, connections, storyboard) is copied here too as those parts are added.
  */
-export async function createMovieFromSource(db: Database, userId: string, sourceId: string): Promise<MovieRow> {
+export async function createMovieFromSource(
+  db: Database,
+  userId: string,
+  sourceId: string,
+): Promise<MovieRow> {
   const source = await requireReadableMovie(db, sourceId, userId);
   return db.transaction(async (tx) => {
     const [movie] = await tx
@@ -76,10 +84,16 @@ export async function updateMovie(
  * Removes the movie from the user's list; the movie itself goes when its last member leaves.
  * Returns the id of the deleted movie (for its stored files), or null when other members keep it.
  */
-export async function removeMovieForUser(db: Database, userId: string, movieId: string): Promise<string | null> {
+export async function removeMovieForUser(
+  db: Database,
+  userId: string,
+  movieId: string,
+): Promise<string | null> {
   await requireMovieMember(db, movieId, userId);
   return db.transaction(async (tx) => {
-    await tx.delete(movieMembers).where(and(eq(movieMembers.movieId, movieId), eq(movieMembers.userId, userId)));
+    await tx
+      .delete(movieMembers)
+      .where(and(eq(movieMembers.movieId, movieId), eq(movieMembers.userId, userId)));
     const remaining = await tx
       .select({ userId: movieMembers.userId })
       .from(movieMembers)

@@ -12,12 +12,17 @@ export async function createShareLink(
 ): Promise<string> {
   await requireMovieMember(db, input.movieId, input.userId);
   const token = newToken();
-  await db.insert(movieShares).values({ movieId: input.movieId, tokenHash: hashToken(token), createdBy: input.userId });
+  await db
+    .insert(movieShares)
+    .values({ movieId: input.movieId, tokenHash: hashToken(token), createdBy: input.userId });
   return `${input.publicUrl}/share/${token}`;
 }
 
 /** Adds the shared movie to the user; both then edit the same movie. */
-export async function acceptShareLink(db: Database, input: { userId: string; token: string }): Promise<string> {
+export async function acceptShareLink(
+  db: Database,
+  input: { userId: string; token: string },
+): Promise<string> {
   const [share] = await db
     .select({ movieId: movieShares.movieId })
     .from(movieShares)

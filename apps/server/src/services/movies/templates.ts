@@ -18,7 +18,12 @@ export const TEMPLATE_MOVIES: readonly TemplateMovie[] = [
     key: 'text-to-video',
     title: 'Text to Video Example',
     inputs: [
-      { node_id: 'template-movie-style', type: 'text', name: 'Style', value: 'cinematic, 35mm film, soft light' },
+      {
+        node_id: 'template-movie-style',
+        type: 'text',
+        name: 'Style',
+        value: 'cinematic, 35mm film, soft light',
+      },
       { node_id: 'template-movie-resolution', type: 'vector2', name: 'Resolution', value: [1920, 1080] },
     ],
   },

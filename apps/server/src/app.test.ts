@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the HTTP app', () => {
+  it('serves the OpenAPI description generated from the contracts at /api/docs', async () => {
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect(ui.statusCode).toBe(200);
+    const spec = await t.app.inject({ url: '/api/docs/json' });
+    const document = spec.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/magic-link',
+        '/api/v1/movies/user/{userId}',
+        '/api/v1/share_movie/{movieId}',
+      ]),
+    );
+    expect(Object.keys(document.paths).some((p) => p.startsWith('/storage'))).toBe(false);
+    const magicLink = document.paths['/api/v1/magic-link'].post;
+    expect(magicLink.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+  });
+
+  it('answers unknown API paths with a JSON 404 detail', async () => {
+    const response = await t.app.inject({ url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found' });
+  });
+
+  it('serves the web app for any other path so the browser router can handle it', async () => {
+    const dist = path.join(t.dataDir, 'web');
+    await fs.mkdir(dist, { recursive: true });
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Cinegraph</title>');
+    const { app, close } = await rebuildWithWebDist(dist);
+    try {
+      for (const url of ['/', '/movies', '/scenes/abc/shots/def', '/no/such/page']) {
+        const response = await app.inject({ url, headers: { accept: 'text/html' } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toContain('<title>Cinegraph</title>');
+      }
+    } finally {
+      await close();
+    }
+  });
+});
+
+async function rebuildWithWebDist(webDist: string) {
+  const { buildApp } = await import('./app');
+  const app = await buildApp({
+    config: { ...t.config, webDist },
+    db: t.db,
+    storage: t.storage,
+    mailer: { send: async () => {} },
+    logger: false,
+  });
+  return { app, close: () => app.close() };
+}

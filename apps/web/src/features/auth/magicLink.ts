@@ -1,0 +1,43 @@
+import { endpoints } from '@cinegraph/contracts';
+import { apiCall } from '../../lib/api';
+import { storeSignedInUser } from '../../lib/session';
+
+export type VerifyOutcome = { kind: 'signed-in'; userId: string } | { kind: 'no-user' } | { kind: 'failed' };
+
+// Magic-link tokens are single use: StrictMode's second effect run, a remount or a second hook must join
+// the first verification instead of spending the token again (which would then fail).
+const verifications = new Map<string, Promise<VerifyOutcome>>();
+
+/** Verifies a magic-link token once per page load and stores the signed-in user on success. */
+export function verifyMagicLinkOnce(token: string): Promise<VerifyOutcome> {
+  let verification = verifications.get(token);
+  if (!verification) {
+    verification = verifyAndStore(token);
+    verifications.set(token, verification);
+  }
+  return verification;
+}
+
+async function verifyAndStore(token: string): Promise<VerifyOutcome> {
+  let userId: unknown;
+  try {
+    const response = await apiCall(endpoints.verifyMagicLink, { query: { token } });
+    userId = (response as { user_id?: unknown } | null)?.user_id;
+  } catch {
+    return { kind: 'failed' };
+  }
+  if (typeof userId !== 'string' || userId === '') return { kind: 'no-user' };
+  storeSignedInUser({ userId });
+  void rememberProfile(userId);
+  return { kind: 'signed-in', userId };
+}
+
+/** Keeps the nickname and profile image beside the user id; the sign-in stands even if this fails. */
+async function rememberProfile(userId: string): Promise<void> {
+  try {
+    const user = await apiCall(endpoints.getUser, { params: { userId } });
+    storeSignedInUser({ userId, nickname: user.nickname, profileImage: user.profile_image });
+  } catch {
+    // The profile is a nicety; the account page loads it again.
+  }
+}

@@ -1,0 +1,27 @@
+import { endpoints } from '@cinegraph/contracts';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { apiCall } from '../../lib/api';
+import { clearStoredUser } from '../../lib/session';
+import { useSignIn } from './SignInProvider';
+
+/** Log Out: end the server session (a failure does not matter), forget the user here, go home. */
+export function useLogOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const { reset } = useSignIn();
+  const { mutate } = useSWRConfig();
+
+  return useCallback(async () => {
+    try {
+      await apiCall(endpoints.logout);
+    } catch {
+      // Signed out locally all the same.
+    }
+    clearStoredUser();
+    reset();
+    // Nothing of this user's data may linger in the cache for the next one.
+    void mutate(() => true, undefined, { revalidate: false });
+    navigate('/');
+  }, [navigate, reset, mutate]);
+}
