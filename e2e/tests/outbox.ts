@@ -13,7 +13,9 @@ export async function latestSignInLink(email: string, timeoutMs = 10_000): Promi
   const outbox = path.join(E2E_DATA_DIR, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const names = (await fs.readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+    const names = (await fs.readdir(outbox).catch(() => [] as string[]))
+      .filter((n) => n.endsWith('.json'))
+      .sort();
     for (const name of names.reverse()) {
       const message = JSON.parse(await fs.readFile(path.join(outbox, name), 'utf8')) as OutboxMessage;
       const link = message.to === email ? message.text.match(/https?:\/\/\S+[?&]token=[A-Za-z0-9_-]+/) : null;

@@ -40,7 +40,11 @@ export function getStoredUser(): StoredUser {
   return snapshot;
 }
 
-export function storeSignedInUser(user: { userId: string; nickname?: string | null; profileImage?: string | null }) {
+export function storeSignedInUser(user: {
+  userId: string;
+  nickname?: string | null;
+  profileImage?: string | null;
+}) {
   localStorage.setItem(LOCAL_STORAGE_KEYS.userId, user.userId);
   setOrRemove(LOCAL_STORAGE_KEYS.nickname, user.nickname);
   setOrRemove(LOCAL_STORAGE_KEYS.profileImage, user.profileImage);

@@ -15,7 +15,8 @@ export const swrConfig: SWRConfiguration = {
     if (error.status === 401 || error.status === 403 || error.status === 404) return;
     if (retryCount >= CACHE.errorRetryCount) return;
     const slow = (navigator as { connection?: { effectiveType?: string } }).connection?.effectiveType;
-    const interval = slow === 'slow-2g' || slow === '2g' ? CACHE.slowErrorRetryIntervalMs : config.errorRetryInterval;
+    const interval =
+      slow === 'slow-2g' || slow === '2g' ? CACHE.slowErrorRetryIntervalMs : config.errorRetryInterval;
     setTimeout(() => revalidate({ retryCount }), interval * 2 ** retryCount);
   },
 };

@@ -1,0 +1,79 @@
+/**
+ * Screens of the route table that later work builds. Until then each shows a "coming soon" page with
+ * the site navigation. Paths are relative to the root route.
+ */
+export interface PlaceholderScreen {
+  path: string;
+  title: string;
+  blurb: string;
+}
+
+const TUTORIALS: ReadonlyArray<readonly [slug: string, title: string]> = [
+  ['getting-started', 'Getting Started'],
+  ['basic-process', 'Basic Process'],
+  ['node-editor', 'Node Editor Tutorial'],
+  ['node-editor-interactive', 'Interactive Node Editor'],
+  ['storyboard', 'Storyboarding'],
+  ['generations', 'Generations Tutorial'],
+  ['troubleshooting', 'Troubleshooting'],
+  ['other-concepts', 'Other Concepts'],
+  // The page of the prompt-enhancing utility node, named after the product.
+  ['cinegraph-prompt', 'Cinegraph Prompt'],
+];
+
+export const SIGNED_IN_PLACEHOLDERS: PlaceholderScreen[] = [
+  { path: 'user', title: 'Account', blurb: 'Your nickname, tier, GPU usage, storage and generation counts.' },
+];
+
+export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
+  {
+    path: 'movies/:movieId/editor',
+    title: 'Node Editor',
+    blurb: 'The full-screen canvas of a movie: inputs, workflows and utility nodes, wired together.',
+  },
+  {
+    path: 'movies/:movieId/characters',
+    title: 'Characters',
+    blurb: 'The characters of a movie, with inputs that follow them into every shot that names them.',
+  },
+  {
+    path: 'scenes/:movieId',
+    title: 'Scenes',
+    blurb: 'The scenes of a movie as a storyboard, with the generation status of each.',
+  },
+  {
+    path: 'scenes/:movieId/shots/:sceneId',
+    title: 'Shots',
+    blurb: 'The shots of a scene: descriptions, inputs and the characters detected in each.',
+  },
+  {
+    path: 'scenes/:movieId/shots/:sceneId/shots/:shotId/workflow/:workflowId',
+    title: 'Generations',
+    blurb: 'Every take of a shot, grouped by workflow, ready to review and to chain.',
+  },
+  { path: 'tutorials', title: 'Tutorials', blurb: 'Guides to Cinegraph, from a first movie to chained workflows.' },
+  ...TUTORIALS.map(([slug, title]) => ({
+    path: `tutorials/${slug}`,
+    title,
+    blurb: 'A chapter of the Cinegraph tutorials, with interactive examples.',
+  })),
+  {
+    path: 'residencies',
+    title: 'Summer Residency',
+    blurb: 'Two months of free GPU access and prizes for storytelling, aesthetics and the frontier.',
+  },
+  { path: 'theatre', title: 'Theatre', blurb: 'Films made with Cinegraph, on the big screen.' },
+  { path: 'forum', title: 'Forum', blurb: 'Posts, workflows and LoRAs shared by the community.' },
+  { path: 'forum/post/:postId', title: 'Forum Post', blurb: 'A post of the community, with its comments.' },
+  { path: 'forum/create-post', title: 'Create Post', blurb: 'Share text, images, videos, LoRAs and workflows.' },
+  {
+    path: 'dev/use-as-input-display',
+    title: 'Curated Media',
+    blurb: 'Media the community marked as input, gathered in one place.',
+  },
+  {
+    path: 'comfyui-iframe',
+    title: 'Workflow Editor',
+    blurb: 'The embedded ComfyUI editor of a workflow node, with sharing.',
+  },
+];

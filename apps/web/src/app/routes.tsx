@@ -1,0 +1,61 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AppLoading } from './AppLoading';
+import { SiteLayout } from './layout/SiteLayout';
+import { PLACEHOLDER_SCREENS, SIGNED_IN_PLACEHOLDERS, type PlaceholderScreen } from './placeholderScreens';
+import { RequireUser } from './RequireUser';
+import type { RouteHandle } from './routeHandle';
+import { RouteErrorPage } from './RouteErrorPage';
+
+function placeholder({ path, title, blurb }: PlaceholderScreen): RouteObject {
+  return {
+    path,
+    handle: { title } satisfies RouteHandle,
+    lazy: async () => {
+      const { ComingSoonPage } = await import('./ComingSoonPage');
+      return { element: <ComingSoonPage title={title} blurb={blurb} /> };
+    },
+  };
+}
+
+// Every screen is its own chunk, so the landing page downloads only what it shows.
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <SiteLayout />,
+    errorElement: <RouteErrorPage standalone />,
+    hydrateFallbackElement: <AppLoading />,
+    children: [
+      {
+        // Errors of a screen render here, inside the layout, so the navigation stays usable.
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            index: true,
+            lazy: () => import('../features/landing/LandingPage').then((m) => ({ Component: m.LandingPage })),
+          },
+          {
+            element: <RequireUser />,
+            children: [
+              {
+                path: 'movies',
+                handle: { title: 'My Movies' } satisfies RouteHandle,
+                lazy: () => import('../features/movies/MoviesPage').then((m) => ({ Component: m.MoviesPage })),
+              },
+              ...SIGNED_IN_PLACEHOLDERS.map(placeholder),
+            ],
+          },
+          {
+            path: 'share/:token',
+            handle: { title: 'Shared Movie' } satisfies RouteHandle,
+            lazy: () =>
+              import('../features/sharing/AcceptSharedMoviePage').then((m) => ({
+                Component: m.AcceptSharedMoviePage,
+              })),
+          },
+          ...PLACEHOLDER_SCREENS.map(placeholder),
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];

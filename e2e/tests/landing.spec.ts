@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { latestSignInLink } from './outbox';
+import { signInThroughLandingPage } from './sign-in';
+
+const artifacts = path.resolve(import.meta.dirname, '../artifacts');
+fs.mkdirSync(artifacts, { recursive: true });
+
+test('the landing page on a desktop and a phone (screenshots kept as artifacts)', async ({ browser }) => {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    const context = await browser.newContext({
+      viewport,
+      isMobile: name === 'phone',
+      hasTouch: name === 'phone',
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByText('Make old things easier and new things possible')).toBeVisible();
+    if (name === 'phone') {
+      await expect(page.getByRole('link', { name: 'Forum' })).toBeHidden();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('link', { name: 'Forum' })).toBeVisible();
+      await page.getByRole('button', { name: 'Menu' }).click();
+    } else {
+      for (const link of ['Tutorials', 'Residencies', 'Theatre', 'Forum']) {
+        await expect(page.getByRole('link', { name: link }).first()).toBeVisible();
+      }
+    }
+    await page.screenshot({ path: path.join(artifacts, `landing-${name}.png`), fullPage: true });
+    await context.close();
+  }
+});
+
+test('the sign-in panel refuses an empty email and toggles with Cancel', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).first().click();
+  await expect(page.getByRole('button', { name: 'Cancel' }).first()).toBeVisible();
+  await page.getByRole('textbox', { name: /email/i }).fill('   ');
+  await page.getByRole('button', { name: /send magic link/i }).click();
+  await expect(page.getByText('Email cannot be empty')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).first().click();
+  await expect(page.getByRole('textbox', { name: /email/i })).toBeHidden();
+});
+
+test('a used or made-up link shows the verification failure', async ({ page }) => {
+  await page.goto('/?token=made-up-token');
+  await expect(page.getByText('Invalid or expired magic link. Please request a new one.')).toBeVisible();
+});
+
+test('a link works once, and Log Out signs out on the server too', async ({ page, context }) => {
+  await signInThroughLandingPage(page, 'once@example.com');
+  await expect(page.getByRole('link', { name: 'My Movies' }).first()).toBeVisible();
+  const link = await latestSignInLink('once@example.com');
+
+  await page.getByRole('button', { name: 'Log Out' }).first().click();
+  await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
+  const session = await context.request.get('/api/v1/session');
+  expect(session.status()).toBe(401);
+
+  await page.goto(link);
+  await expect(page.getByText('Invalid or expired magic link. Please request a new one.')).toBeVisible();
+});
+
+test('signed-out visitors are sent home from /movies and /user; unknown paths go home', async ({ page }) => {
+  for (const url of ['/movies', '/user', '/no/such/page']) {
+    await page.goto(url);
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
