@@ -9,4 +9,6 @@ export async function signInThroughLandingPage(page: Page, email: string): Promi
   await page.getByRole('button', { name: /send magic link/i }).click();
   await expect(page.getByText('Magic link sent! Please check your email.')).toBeVisible();
   await page.goto(await latestSignInLink(email));
+  // Verification runs after the page loads; the banner says it is done and the session cookie is set.
+  await expect(page.getByRole('status').filter({ hasText: /signed in/i })).toBeVisible();
 }

@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/AppProviders';
 import { router } from './app/router';
+import { verifyTokenInAddress } from './features/auth/magicLink';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+verifyTokenInAddress();
 
 createRoot(root).render(
   <StrictMode>

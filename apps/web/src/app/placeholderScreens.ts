@@ -51,7 +51,11 @@ export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
     title: 'Generations',
     blurb: 'Every take of a shot, grouped by workflow, ready to review and to chain.',
   },
-  { path: 'tutorials', title: 'Tutorials', blurb: 'Guides to Cinegraph, from a first movie to chained workflows.' },
+  {
+    path: 'tutorials',
+    title: 'Tutorials',
+    blurb: 'Guides to Cinegraph, from a first movie to chained workflows.',
+  },
   ...TUTORIALS.map(([slug, title]) => ({
     path: `tutorials/${slug}`,
     title,
@@ -65,7 +69,11 @@ export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
   { path: 'theatre', title: 'Theatre', blurb: 'Films made with Cinegraph, on the big screen.' },
   { path: 'forum', title: 'Forum', blurb: 'Posts, workflows and LoRAs shared by the community.' },
   { path: 'forum/post/:postId', title: 'Forum Post', blurb: 'A post of the community, with its comments.' },
-  { path: 'forum/create-post', title: 'Create Post', blurb: 'Share text, images, videos, LoRAs and workflows.' },
+  {
+    path: 'forum/create-post',
+    title: 'Create Post',
+    blurb: 'Share text, images, videos, LoRAs and workflows.',
+  },
   {
     path: 'dev/use-as-input-display',
     title: 'Curated Media',

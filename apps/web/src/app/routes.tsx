@@ -39,7 +39,8 @@ export const routes: RouteObject[] = [
               {
                 path: 'movies',
                 handle: { title: 'My Movies' } satisfies RouteHandle,
-                lazy: () => import('../features/movies/MoviesPage').then((m) => ({ Component: m.MoviesPage })),
+                lazy: () =>
+                  import('../features/movies/MoviesPage').then((m) => ({ Component: m.MoviesPage })),
               },
               ...SIGNED_IN_PLACEHOLDERS.map(placeholder),
             ],

@@ -29,7 +29,7 @@ export function SignInPanel() {
       role="dialog"
       aria-labelledby="sign-in-title"
       onKeyDown={(event) => event.key === 'Escape' && closePanel()}
-      className="animate-slide-down absolute top-full right-3 left-3 mt-2 rounded-2xl border border-white/10 bg-neutral-900/95 p-6 shadow-2xl shadow-black/60 backdrop-blur-xl sm:left-auto sm:w-96"
+      className="animate-slide-down absolute top-0 right-3 left-3 mt-2 rounded-2xl border border-white/10 bg-neutral-900 p-6 shadow-2xl shadow-black/60 sm:right-6 sm:left-auto sm:w-96 lg:right-8"
     >
       <h2 id="sign-in-title" className="text-lg font-semibold tracking-tight text-white">
         Sign in to Cinegraph
@@ -76,11 +76,17 @@ export function SignInPanel() {
         )}
 
         {sent ? (
-          <button ref={closeRef} type="button" onClick={closePanel} className={`${BUTTON} ${SECONDARY}`}>
+          <button
+            key="close"
+            ref={closeRef}
+            type="button"
+            onClick={closePanel}
+            className={`${BUTTON} ${SECONDARY}`}
+          >
             Close
           </button>
         ) : (
-          <button type="submit" disabled={sending} className={`${BUTTON} ${PRIMARY}`}>
+          <button key="submit" type="submit" disabled={sending} className={`${BUTTON} ${PRIMARY}`}>
             {sending && <SpinnerWheel size="sm" />}
             {sending ? 'Sending...' : 'Send Magic Link'}
           </button>

@@ -1,5 +1,14 @@
 import { endpoints, MAGIC_LINK_SENT_RESET_MS } from '@cinegraph/contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { apiCall } from '../../lib/api';
 import { emailProblem, signInFailureMessage } from './signInMessages';
 

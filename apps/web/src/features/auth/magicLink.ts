@@ -18,6 +18,15 @@ export function verifyMagicLinkOnce(token: string): Promise<VerifyOutcome> {
   return verification;
 }
 
+/**
+ * Starts verifying the token of a magic link the page was opened with (the home page, ?token=...), before
+ * the landing page's code has even arrived; the landing page then joins this verification.
+ */
+export function verifyTokenInAddress(location: Location = window.location): void {
+  const token = location.pathname === '/' ? new URLSearchParams(location.search).get('token') : null;
+  if (token) void verifyMagicLinkOnce(token);
+}
+
 async function verifyAndStore(token: string): Promise<VerifyOutcome> {
   let userId: unknown;
   try {
