@@ -8,6 +8,7 @@ import {
   VerifyResponse,
 } from './auth';
 import { endpoint } from './endpoint';
+import { editorEndpoints } from './editor-endpoints';
 import {
   AddSharedMovieParams,
   AddSharedMovieResponse,
@@ -145,4 +146,5 @@ export const endpoints = {
     params: AddSharedMovieParams,
     response: AddSharedMovieResponse,
   }),
+  ...editorEndpoints,
 };

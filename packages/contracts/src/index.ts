@@ -2,6 +2,8 @@ export * from './common';
 export * from './auth';
 export * from './user';
 export * from './movies';
+export * from './editor';
+export * from './graph-rules';
 export * from './handles';
 export * from './constants';
 export * from './messages';
