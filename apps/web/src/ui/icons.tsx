@@ -1,9 +1,9 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-// Stroke icons drawn on a 24-unit grid; decorative, so hidden from assistive technology.
-function Icon({ children, className = 'size-4', ...rest }: IconProps & { children: ReactNode }) {
+/** A stroke icon drawn on a 24-unit grid; decorative, so hidden from assistive technology. */
+export function Icon({ children, className = 'size-4', ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,25 +1,9 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { Icon as BaseIcon, type IconProps } from '../../ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-// Decorative line icons on a 24-unit grid; the text beside them carries the meaning.
-function Icon({ children, className = 'size-5', ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.7}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
+// The landing page's icons are larger and finer; the text beside them carries the meaning.
+function Icon(props: IconProps & { children: ReactNode }) {
+  return <BaseIcon className="size-5" strokeWidth={1.7} {...props} />;
 }
 
 export const SparklesIcon = (props: IconProps) => (
