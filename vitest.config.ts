@@ -4,6 +4,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'dev-worker',
+          root: 'packages/dev-worker',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       { test: { name: 'comfy', root: 'packages/comfy', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
