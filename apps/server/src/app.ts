@@ -17,6 +17,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { sessionPlugin } from './http/session';
 import type { Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth';
+import { editorRoutes } from './routes/editor';
 import { movieRoutes } from './routes/movies';
 import { userRoutes } from './routes/users';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './services/auth';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       authRoutes(api, deps);
       userRoutes(api, deps);
       movieRoutes(api, deps);
+      editorRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

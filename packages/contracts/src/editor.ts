@@ -140,6 +140,7 @@ export type UtilityNodeTemplate = z.infer<typeof UtilityNodeTemplate>;
 export const WorkflowNodeSummary = z.object({ id: z.string(), name: z.string(), hidden: z.boolean() });
 export type WorkflowNodeSummary = z.infer<typeof WorkflowNodeSummary>;
 
+/** How many scenes, shots and characters had their inputs changed by the sync. */
 export const SyncAllInputsResponse = z.object({
   scenes: z.number(),
   shots: z.number(),
@@ -148,3 +149,19 @@ export const SyncAllInputsResponse = z.object({
 
 export const MovieNodeParams = z.object({ movieId: Id, nodeId: Id });
 export const NodeParams = z.object({ nodeId: Id });
+
+/** The id of a primitive's single output handle (edge ids default to it too). */
+export const PRIMITIVE_OUTPUT_HANDLE_ID = 'output';
+
+/**
+ * One entry of a scene's, shot's or character's `inputs`: that item's value for one of the movie's
+ * input nodes of the item's level. Kept in step with the nodes by `sync_all_inputs`.
+ */
+export const ItemInput = z.object({
+  node_id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  value: z.unknown().optional(),
+  hidden: z.boolean().optional(),
+});
+export type ItemInput = z.infer<typeof ItemInput>;

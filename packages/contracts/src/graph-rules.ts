@@ -50,3 +50,27 @@ export function checkConnection(
 export function generatingNodeLevel(sources: { type: NodeKind; level: NodeLevel }[]): 'shot' | 'scene' {
   return sources.some((s) => s.type === 'primitive' && s.level === 'shot') ? 'shot' : 'scene';
 }
+
+/**
+ * Whether adding the edge source -> target would close a loop (the target already feeds the source),
+ * which would make a workflow wait on its own output.
+ */
+export function wouldCreateCycle(
+  edges: readonly { source_node_id: string; target_node_id: string }[],
+  sourceId: string,
+  targetId: string,
+): boolean {
+  const next = new Map<string, string[]>();
+  for (const e of edges)
+    next.set(e.source_node_id, [...(next.get(e.source_node_id) ?? []), e.target_node_id]);
+  const seen = new Set<string>();
+  const stack = [targetId];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (id === sourceId) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(next.get(id) ?? []));
+  }
+  return false;
+}

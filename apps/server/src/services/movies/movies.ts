@@ -2,6 +2,8 @@ import type { MovieInput, TemplateKey } from '@cinegraph/contracts';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { movieMembers, movies } from '../../db/schema';
+import { applyMovieInputs } from '../editor/movie-inputs';
+import { copyMovieContent, remapInputs } from './movie-copy';
 import { TEMPLATE_ORDER } from './templates';
 import { requireMovieMember, requireReadableMovie, type MovieRow } from './access';
 
@@ -36,8 +38,8 @@ export async function createBlankMovie(
 }
 
 /**
- * New Movie: a copy of a template (or of one of the user's own movies) owned by the user. The editor
- * state (nodes, connections, storyboard) is copied here too as those parts are added.
+ * New Movie: a copy of a template (or of one of the user's own movies) owned by the user, with its
+ * graph and storyboard under fresh ids, all in one transaction.
  */
 export async function createMovieFromSource(
   db: Database,
@@ -52,11 +54,16 @@ export async function createMovieFromSource(
         title: source.templateKey ? UNTITLED_MOVIE : `${source.title} (copy)`,
         displayImage: source.displayImage,
         currentNodeColor: source.currentNodeColor,
-        inputs: source.inputs,
       })
       .returning();
     await tx.insert(movieMembers).values({ movieId: movie!.id, userId });
-    return movie!;
+    const nodeIds = await copyMovieContent(tx, source.id, movie!.id);
+    const [withInputs] = await tx
+      .update(movies)
+      .set({ inputs: remapInputs(source.inputs, nodeIds) })
+      .where(eq(movies.id, movie!.id))
+      .returning();
+    return withInputs!;
   });
 }
 
@@ -67,17 +74,20 @@ export async function updateMovie(
   changes: { title?: string; inputs?: MovieInput[]; current_node_color?: string | null },
 ): Promise<MovieRow> {
   await requireMovieMember(db, movieId, userId);
-  const [movie] = await db
-    .update(movies)
-    .set({
-      ...(changes.title !== undefined && { title: changes.title }),
-      ...(changes.inputs !== undefined && { inputs: changes.inputs }),
-      ...(changes.current_node_color !== undefined && { currentNodeColor: changes.current_node_color }),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(movies.id, movieId))
-    .returning();
-  return movie!;
+  return db.transaction(async (tx) => {
+    const [movie] = await tx
+      .update(movies)
+      .set({
+        ...(changes.title !== undefined && { title: changes.title }),
+        ...(changes.inputs !== undefined && { inputs: changes.inputs }),
+        ...(changes.current_node_color !== undefined && { currentNodeColor: changes.current_node_color }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(movies.id, movieId))
+      .returning();
+    if (changes.inputs) await applyMovieInputs(tx, movieId, changes.inputs);
+    return movie!;
+  });
 }
 
 /**
