@@ -23,6 +23,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'comfyui-nodes', root: 'comfyui-nodes', include: ['web/**/*.test.{js,ts}'] } },
     ],
   },
 });
