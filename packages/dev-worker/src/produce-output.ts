@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { planOutput } from './output-nodes';
+import { renderPreviewWav } from './preview-audio';
+import { renderPreviewPng } from './preview-image';
+import { renderPreviewVideo } from './preview-video';
+import type { PromptSummary } from './prompt-summary';
+import type { ApiNode, NodeOutput, OutputFile } from './prompt-types';
+import { splitAnnotated, type WorkerFiles } from './worker-files';
+
+type Plan = NonNullable<ReturnType<typeof planOutput>>;
+
+async function media(plan: Plan, summary: PromptSummary, reference: Buffer | undefined) {
+  if (plan.media === 'image')
+    return { data: await renderPreviewPng(summary, { reference }), extension: 'png' };
+  if (plan.media === 'audio') return { data: renderPreviewWav(), extension: 'wav' };
+  const video = await renderPreviewVideo(summary, plan.media === 'animated-image', reference);
+  return { ...video, extension: video.extension };
+}
+
+/** The first input image of the prompt that was uploaded to this worker, if any. */
+async function firstInputImage(summary: PromptSummary, files: WorkerFiles): Promise<Buffer | undefined> {
+  for (const name of summary.images) {
+    const [subfolder, filename] = splitAnnotated(name);
+    const target = files.resolve('input', subfolder, filename);
+    const data = 'path' in target ? await readFile(target.path).catch(() => null) : null;
+    if (data) return data;
+  }
+  return undefined;
+}
+
+/**
+ * Writes the preview media of one output node (image, animation, video or tone) under its
+ * `filename_prefix`, numbered like ComfyUI ('inv_00001_.png'), and returns the node's output entry.
+ * Returns null for output nodes that save nothing (SaveImageWebsocket).
+ */
+export async function produceOutput(
+  node: ApiNode,
+  summary: PromptSummary,
+  files: WorkerFiles,
+): Promise<NodeOutput | null> {
+  const plan = planOutput(node);
+  if (!plan) return null;
+  const produced = await media(plan, summary, await firstInputImage(summary, files));
+  const prefix =
+    plan.folder === 'temp'
+      ? `ComfyUI_temp_${randomBytes(3).toString('hex').slice(0, 5)}`
+      : typeof node.inputs.filename_prefix === 'string' && node.inputs.filename_prefix.trim()
+        ? node.inputs.filename_prefix.trim()
+        : plan.defaultPrefix;
+  const names = files.nextNames(plan.folder, prefix, produced.extension, 1);
+  if (!names) throw new Error('Saving image outside the output folder is not allowed.');
+  const entries: OutputFile[] = [];
+  for (const file of names.files) {
+    await writeFile(join(names.directory, file.filename), produced.data);
+    const entry: OutputFile = { filename: file.filename, subfolder: file.subfolder, type: plan.folder };
+    if (plan.key === 'gifs' && 'format' in produced) {
+      entry.format = produced.format;
+      entry.frame_rate = produced.frameRate;
+    }
+    entries.push(entry);
+  }
+  const output: NodeOutput = { [plan.key]: entries };
+  if (plan.animated) output.animated = [true];
+  return output;
+}
