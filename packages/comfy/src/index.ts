@@ -7,6 +7,7 @@ export {
   type InputNodeConvention,
   type WorkflowHandleType,
 } from './conventions';
+export * from './client';
 export { convertUiToApi } from './convert';
 export {
   detectHandles,

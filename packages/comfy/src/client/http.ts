@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import { ComfyHttpError, ComfyProtocolError, ComfyUnavailableError } from './errors';
+
+/** How the client reaches one worker over HTTP. */
+export interface HttpTarget {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+}
+
+/** A request to the worker: the path (with query) and what to send. */
+export interface HttpCall {
+  method?: 'GET' | 'POST';
+  path: string;
+  json?: unknown;
+  form?: FormData;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends one request with a timeout. Network failures and timeouts become `ComfyUnavailableError`
+ * naming the worker and the call; the response is returned whatever its status.
+ */
+export async function send(target: HttpTarget, call: HttpCall): Promise<Response> {
+  const method = call.method ?? 'GET';
+  const name = callName(call);
+  const timeoutMs = call.timeoutMs ?? target.timeoutMs;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
+  const body = call.form ?? (call.json === undefined ? undefined : JSON.stringify(call.json));
+  const headers: Record<string, string> =
+    call.json === undefined ? {} : { 'Content-Type': 'application/json' };
+  try {
+    return await target.fetch(`${target.baseUrl}${call.path}`, { method, body, headers, signal });
+  } catch (error) {
+    if (call.signal?.aborted) throw call.signal.reason;
+    const reason = timeout.aborted ? `no answer within ${timeoutMs} ms` : networkReason(error);
+    throw new ComfyUnavailableError(target.baseUrl, name, reason, { cause: error });
+  }
+}
+
+/** Sends a request and reads its text body, failing with `ComfyHttpError` unless the status is 2xx. */
+export async function sendOk(target: HttpTarget, call: HttpCall): Promise<string> {
+  const response = await send(target, call);
+  const text = await readText(target, call, response);
+  if (!response.ok) throw new ComfyHttpError(target.baseUrl, callName(call), response.status, text);
+  return text;
+}
+
+/** Sends a request and validates its JSON answer with `schema`. */
+export async function sendJson<T extends z.ZodType>(
+  target: HttpTarget,
+  call: HttpCall,
+  schema: T,
+): Promise<z.output<T>> {
+  return parseJson(target, call, await sendOk(target, call), schema);
+}
+
+/** Validates a JSON text answer, failing with `ComfyProtocolError` that says what did not fit. */
+export function parseJson<T extends z.ZodType>(
+  target: HttpTarget,
+  call: HttpCall,
+  text: string,
+  schema: T,
+): z.output<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ComfyProtocolError(target.baseUrl, callName(call), `not JSON: ${text.slice(0, 120)}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw new ComfyProtocolError(target.baseUrl, callName(call), `${issue?.message ?? 'invalid'}${where}`);
+  }
+  return parsed.data;
+}
+
+/** Reads a body; a connection cut while reading is the worker being unavailable too. */
+export async function readText(target: HttpTarget, call: HttpCall, response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    throw new ComfyUnavailableError(target.baseUrl, callName(call), networkReason(error), { cause: error });
+  }
+}
+
+/** 'GET /history' style name of a call, for error messages. */
+export const callName = (call: HttpCall) => `${call.method ?? 'GET'} ${call.path.split('?')[0]}`;
+
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : '';
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return code && !message.includes(code) ? `${code} ${message}` : message;
+}
