@@ -27,11 +27,6 @@ export const SIGNED_IN_PLACEHOLDERS: PlaceholderScreen[] = [
 
 export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
   {
-    path: 'movies/:movieId/editor',
-    title: 'Node Editor',
-    blurb: 'The full-screen canvas of a movie: inputs, workflows and utility nodes, wired together.',
-  },
-  {
     path: 'movies/:movieId/characters',
     title: 'Characters',
     blurb: 'The characters of a movie, with inputs that follow them into every shot that names them.',

@@ -53,6 +53,11 @@ export const routes: RouteObject[] = [
                 Component: m.AcceptSharedMoviePage,
               })),
           },
+          {
+            path: 'movies/:movieId/editor',
+            handle: { title: 'Node Editor' } satisfies RouteHandle,
+            lazy: () => import('../features/editor/EditorPage').then((m) => ({ Component: m.EditorPage })),
+          },
           ...PLACEHOLDER_SCREENS.map(placeholder),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -1,0 +1,248 @@
+import { DEFAULT_NODE_WIDTHS } from '@cinegraph/contracts';
+import { useReactFlow } from '@xyflow/react';
+import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useNavigate } from 'react-router';
+import { useShowHiddenItems } from '../../lib/preferences';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/toast';
+import { CanvasErrorBoundary } from './CanvasErrorBoundary';
+import { EditorActionsContext, type EditorActions } from './editorActions';
+import { EditorCanvas } from './EditorCanvas';
+import { HelpDialog } from './HelpDialog';
+import type { EditorKeyAction } from './logic/keyboard';
+import { freeSpot, menuPosition } from './logic/placement';
+import { choiceDisplayType, nodeChoiceCategories, QUICK_CHOICES, type NodeChoice } from './logic/nodeChoices';
+import { CreateNodeDialog } from './menu/CreateNodeDialog';
+import { NodeAddMenu } from './menu/NodeAddMenu';
+import { EditorTopBar } from './toolbar/EditorTopBar';
+import { useDevice } from './useDevice';
+import { useEditorData } from './useEditorData';
+import { useEditorGraph } from './useEditorGraph';
+import { useEditorKeyboard } from './useEditorKeyboard';
+
+export const WORKFLOW_DELETE_CONFIRM =
+  'Are you sure you want to delete this workflow node? All associated generations and data will be permanently deleted.';
+const DEFAULT_ACCENT = '#fbbf24';
+/** A new node's height before it is measured. */
+const NEW_NODE_HEIGHT = 160;
+/** Room the node-add menu needs with a submenu open (two 160 px panels, 300 px high at most). */
+const MENU_SIZE = { width: 340, height: 300 };
+
+interface MenuPlace {
+  /** Pixels within the canvas, where the menu is drawn. */
+  at: { x: number; y: number };
+  /** The canvas position a node picked from the menu is placed at. */
+  flow: { x: number; y: number };
+}
+
+/** The editor of one movie: top bar, canvas, node menus and dialogs. */
+export function EditorScreen({ movieId }: { movieId: string }) {
+  const data = useEditorData(movieId);
+  const graph = useEditorGraph(movieId, data);
+  const device = useDevice();
+  const flow = useReactFlow();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [showHidden, setShowHidden] = useShowHiddenItems();
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const [menu, setMenu] = useState<MenuPlace | null>(null);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [confirmIds, setConfirmIds] = useState<string[] | null>(null);
+  const categories = useMemo(() => nodeChoiceCategories(data.utilityTemplates), [data.utilityTemplates]);
+  const { addNode, deleteNodes, disconnect, moveSelected, save, setHidden, store, updateNode } = graph;
+
+  /** Where a point of the screen is, in the canvas and on the canvas element (the pane's center without one). */
+  const placeAt = useCallback(
+    (client?: { x: number; y: number } | null): MenuPlace => {
+      const rect =
+        canvasRef.current?.getBoundingClientRect() ??
+        new DOMRect(0, 0, window.innerWidth, window.innerHeight);
+      const point = client ?? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+      return {
+        at: menuPosition({ x: point.x - rect.left, y: point.y - rect.top }, MENU_SIZE, rect),
+        flow: flow.screenToFlowPosition(point),
+      };
+    },
+    [flow],
+  );
+
+  const add = useCallback(
+    (choice: NodeChoice, at?: { x: number; y: number }) => {
+      const { loaded, nodes } = store.getSnapshot();
+      if (!loaded) return;
+      const wanted = at ?? placeAt(null).flow;
+      const size = { width: DEFAULT_NODE_WIDTHS[choiceDisplayType(choice)], height: NEW_NODE_HEIGHT };
+      const taken = nodes.map((node) => ({
+        ...node.position,
+        width: node.measured?.width ?? node.width ?? DEFAULT_NODE_WIDTHS.utility,
+        height: node.measured?.height ?? node.height ?? NEW_NODE_HEIGHT,
+      }));
+      void addNode(choice, freeSpot(wanted, size, taken));
+    },
+    [addNode, placeAt, store],
+  );
+
+  const requestDelete = useCallback(
+    (ids: readonly string[]) => {
+      const nodes = ids.map((id) => store.node(id)).filter((node) => node !== undefined);
+      const workflows = nodes.filter((node) => node.data.node.type === 'workflow').map((node) => node.id);
+      const others = nodes.filter((node) => node.data.node.type !== 'workflow').map((node) => node.id);
+      if (others.length > 0) void deleteNodes(others);
+      if (workflows.length > 0) setConfirmIds(workflows);
+    },
+    [deleteNodes, store],
+  );
+
+  const saveThenGo = useCallback(
+    async (path: string) => {
+      await save();
+      void navigate(path);
+    },
+    [navigate, save],
+  );
+
+  function toggleHidden(show: boolean) {
+    // Nodes leaving the screen leave the selection too, so no key acts on them unseen.
+    if (!show) {
+      store.setNodes((nodes) =>
+        nodes.map((node) => (node.data.node.hidden && node.selected ? { ...node, selected: false } : node)),
+      );
+    }
+    setShowHidden(show);
+  }
+
+  const toggleMenu = useCallback(() => {
+    if (device.phone) return setCreateOpen((open) => !open);
+    setMenu((open) => (open ? null : placeAt(pointer.current)));
+  }, [device.phone, placeAt]);
+
+  useEditorKeyboard((action: EditorKeyAction) => {
+    switch (action.kind) {
+      case 'save':
+        void save().then((ok) => ok && toast.success('Saved.'));
+        break;
+      case 'delete': {
+        // Only what the creator can see is deleted: a hidden node stays selected out of sight.
+        const { nodes, edges } = store.getSnapshot();
+        const shown = nodes.filter((node) => showHidden || !node.data.node.hidden);
+        const shownIds = new Set(shown.map((node) => node.id));
+        void disconnect(
+          edges.filter((edge) => edge.selected && shownIds.has(edge.source) && shownIds.has(edge.target)),
+        );
+        requestDelete(shown.filter((node) => node.selected).map((node) => node.id));
+        break;
+      }
+      case 'toggleMenu':
+        toggleMenu();
+        break;
+      case 'add':
+        add(QUICK_CHOICES[action.node], pointer.current ? placeAt(pointer.current).flow : undefined);
+        break;
+      case 'move':
+        moveSelected(action.dx, action.dy);
+        break;
+    }
+  });
+
+  const actions = useMemo<EditorActions>(
+    () => ({
+      updateNode,
+      requestDelete,
+      setHidden: (nodeId, hidden) => void setHidden(nodeId, hidden),
+      generate: () => toast.info('Generation arrives with the generation issue.'),
+    }),
+    [updateNode, requestDelete, setHidden, toast],
+  );
+
+  const accent = { '--editor-accent': data.movie?.current_node_color || DEFAULT_ACCENT } as CSSProperties;
+  return (
+    <EditorActionsContext.Provider value={actions}>
+      <main id="main" className="fixed inset-x-0 top-16 bottom-0 flex flex-col bg-neutral-950" style={accent}>
+        <EditorTopBar
+          title={data.movie?.title ?? 'Loading…'}
+          saving={graph.saving}
+          showHidden={showHidden}
+          phone={device.phone}
+          onToggleHidden={() => toggleHidden(!showHidden)}
+          onHelp={() => setHelpOpen(true)}
+          onOpenCharacters={() => void saveThenGo(`/movies/${movieId}/characters`)}
+          onOpenScenes={() => void saveThenGo(`/scenes/${movieId}`)}
+          onAdd={(kind) => add(QUICK_CHOICES[kind])}
+          onCreateNode={() => (device.phone ? setCreateOpen(true) : setMenu(placeAt(null)))}
+        />
+        <div
+          ref={canvasRef}
+          data-testid="editor-canvas"
+          className="relative min-h-0 flex-1"
+          onPointerMove={(event) => {
+            pointer.current = { x: event.clientX, y: event.clientY };
+          }}
+          onPointerLeave={() => {
+            pointer.current = null;
+          }}
+        >
+          {graph.graph.loaded ? (
+            <CanvasErrorBoundary>
+              <EditorCanvas
+                graph={graph}
+                device={device}
+                showHidden={showHidden}
+                onPaneMenu={(event) =>
+                  device.phone
+                    ? setCreateOpen(true)
+                    : setMenu(placeAt({ x: event.clientX, y: event.clientY }))
+                }
+                onPaneClick={() => setMenu(null)}
+              />
+            </CanvasErrorBoundary>
+          ) : data.error ? (
+            <LoadFailed onRetry={() => void data.retry()} />
+          ) : (
+            <Spinner overlay size="lg" label="Loading the editor" />
+          )}
+          {menu && (
+            <NodeAddMenu
+              at={menu.at}
+              categories={categories}
+              onPick={(choice) => add(choice, menu.flow)}
+              onClose={() => setMenu(null)}
+            />
+          )}
+        </div>
+      </main>
+      <CreateNodeDialog
+        open={createOpen}
+        categories={categories}
+        onPick={(choice) => add(choice)}
+        onClose={() => setCreateOpen(false)}
+      />
+      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ConfirmDialog
+        open={confirmIds !== null}
+        variant="delete"
+        title="Delete workflow node"
+        message={WORKFLOW_DELETE_CONFIRM}
+        onCancel={() => setConfirmIds(null)}
+        onConfirm={() => {
+          if (confirmIds) void deleteNodes(confirmIds);
+          setConfirmIds(null);
+        }}
+      />
+    </EditorActionsContext.Provider>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry(): void }) {
+  return (
+    <div role="alert" className="flex h-full flex-col items-center justify-center gap-4 text-neutral-300">
+      <p>This movie could not be loaded.</p>
+      <Button variant="primary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

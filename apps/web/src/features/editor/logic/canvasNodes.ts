@@ -1,0 +1,157 @@
+import {
+  DEFAULT_NODE_WIDTHS,
+  PRIMITIVE_LEVELS,
+  edgeId,
+  HANDLE_COLORS,
+  type CanvasNodeType,
+  type Connection,
+  type EditorNode,
+  type HandleType,
+  type MovieInput,
+  type NodeKind,
+  type NodeLevel,
+  type PrimitiveLevel,
+} from '@cinegraph/contracts';
+import type { Edge, Node } from '@xyflow/react';
+
+/** What a canvas node carries: the server's node as it is, so nothing is lost on the way back. */
+export type EditorNodeData = { node: EditorNode };
+export type CanvasNode = Node<EditorNodeData, CanvasNodeType>;
+
+const PRIMITIVE_TYPES: Record<PrimitiveLevel, CanvasNodeType> = {
+  movie: 'moviePrimitive',
+  scene: 'scenePrimitive',
+  shot: 'shotPrimitive',
+  character: 'characterPrimitive',
+};
+
+function isPrimitiveLevel(level: string): level is PrimitiveLevel {
+  return (PRIMITIVE_LEVELS as readonly string[]).includes(level);
+}
+
+/**
+ * The display type of a node: a primitive by its level, workflow and utility as they are. A kind the
+ * canvas does not know is drawn as a utility node (its handles still work) instead of failing.
+ */
+export function canvasTypeOf(node: Pick<EditorNode, 'type' | 'level'>): CanvasNodeType {
+  if (node.type === 'primitive')
+    return isPrimitiveLevel(node.level) ? PRIMITIVE_TYPES[node.level] : 'moviePrimitive';
+  if (node.type === 'workflow') return 'workflow';
+  return 'utility';
+}
+
+/** The server's kind and level of a display type (a primitive is saved back as `primitive`). */
+export function serverKindOf(type: CanvasNodeType): { type: NodeKind; level: NodeLevel } {
+  switch (type) {
+    case 'moviePrimitive':
+      return { type: 'primitive', level: 'movie' };
+    case 'scenePrimitive':
+      return { type: 'primitive', level: 'scene' };
+    case 'shotPrimitive':
+      return { type: 'primitive', level: 'shot' };
+    case 'characterPrimitive':
+      return { type: 'primitive', level: 'character' };
+    case 'workflow':
+      return { type: 'workflow', level: 'editor' };
+    case 'utility':
+      return { type: 'utility', level: 'editor' };
+  }
+}
+
+/** The data type of a primitive: the type of its output (`any` until the creator picks one). */
+export function primitiveDataType(node: Pick<EditorNode, 'output_handles'>): HandleType {
+  return node.output_handles[0]?.type ?? 'any';
+}
+
+export function toCanvasNode(node: EditorNode): CanvasNode {
+  const type = canvasTypeOf(node);
+  return {
+    id: node._id,
+    type,
+    position: { x: Number(node.position.x) || 0, y: Number(node.position.y) || 0 },
+    data: { node },
+    style: { width: node.width ?? DEFAULT_NODE_WIDTHS[type] },
+    className: node.hidden ? 'opacity-50' : undefined,
+  };
+}
+
+/**
+ * The nodes after a reload. Once the canvas has loaded, a node the canvas already shows keeps its local
+ * position (a drag may not have reached the server yet), and a node with an unsaved edit keeps its data.
+ */
+export function mergeServerNodes(
+  local: readonly CanvasNode[],
+  server: readonly EditorNode[],
+  options: { keepLocalPositions: boolean; unsavedIds: ReadonlySet<string> },
+): CanvasNode[] {
+  const byId = new Map(local.map((node) => [node.id, node]));
+  return server.map((serverNode) => {
+    const next = toCanvasNode(serverNode);
+    const previous = byId.get(next.id);
+    if (!previous) return next;
+    const data = options.unsavedIds.has(next.id)
+      ? { node: { ...serverNode, ...previous.data.node, hidden: serverNode.hidden } }
+      : next.data;
+    return {
+      ...next,
+      data,
+      position: options.keepLocalPositions ? previous.position : next.position,
+      selected: previous.selected,
+      measured: previous.measured,
+    };
+  });
+}
+
+/**
+ * Movie input values fill movie-level input nodes that have no value of their own. A node's own value
+ * is never older than the movie's (the server writes saved inputs into the nodes, and node edits are
+ * saved before the movie's inputs), so it is kept when present.
+ */
+export function applyMovieInputs(nodes: readonly EditorNode[], inputs: readonly MovieInput[]): EditorNode[] {
+  const values = new Map(inputs.map((input) => [input.node_id, input]));
+  return nodes.map((node) => {
+    const input = values.get(node._id);
+    const applies = node.type === 'primitive' && node.level === 'movie' && input?.value !== undefined;
+    if (!applies || (node.value !== null && node.value !== undefined)) return node;
+    return { ...node, value: input?.value };
+  });
+}
+
+/** The movie's inputs as the editor's save writes them: one per movie-level input node. */
+export function movieInputsOf(nodes: readonly EditorNode[]): MovieInput[] {
+  return nodes
+    .filter((node) => node.type === 'primitive' && node.level === 'movie')
+    .map((node) => ({
+      node_id: node._id,
+      type: primitiveDataType(node) === 'any' ? 'text' : primitiveDataType(node),
+      name: node.name || 'Input',
+      value: node.value,
+    }));
+}
+
+export type CanvasEdge = Edge;
+
+/** An edge of the canvas for a saved connection, coloured by the data type of its source handle. */
+export function toCanvasEdge(connection: Connection, nodes: ReadonlyMap<string, EditorNode>): CanvasEdge {
+  const source = nodes.get(connection.source_node_id);
+  const handleType = source?.output_handles.find((h) => h.id === connection.source_handle_id)?.type;
+  return {
+    id: edgeId(connection),
+    source: connection.source_node_id,
+    target: connection.target_node_id,
+    sourceHandle: connection.source_handle_id,
+    targetHandle: connection.target_handle_id,
+    animated: true,
+    style: handleType ? { stroke: HANDLE_COLORS[handleType], strokeWidth: 2 } : undefined,
+  };
+}
+
+/** The connection body of an edge (for connect and disconnect). */
+export function connectionOf(edge: Pick<CanvasEdge, 'source' | 'target' | 'sourceHandle' | 'targetHandle'>) {
+  return {
+    source_node_id: edge.source,
+    target_node_id: edge.target,
+    source_handle_id: edge.sourceHandle || 'output',
+    target_handle_id: edge.targetHandle ?? '',
+  };
+}

@@ -1,0 +1,63 @@
+import type { CanvasNodeType, EditorNode } from '@cinegraph/contracts';
+import type { ReactNode } from 'react';
+import { Menu } from '../../../ui/Menu';
+import { useEditorActions } from '../editorActions';
+import { LEVEL_LABELS, LevelSymbol } from './LevelSymbol';
+
+interface NodeShellProps {
+  node: EditorNode;
+  type: CanvasNodeType;
+  selected: boolean;
+  /** The title area: the node's name, editable for inputs. */
+  title?: ReactNode;
+  children: ReactNode;
+}
+
+const HEADER_TINTS: Record<CanvasNodeType, string> = {
+  moviePrimitive: 'text-amber-300',
+  scenePrimitive: 'text-sky-300',
+  shotPrimitive: 'text-emerald-300',
+  characterPrimitive: 'text-purple-300',
+  workflow: 'text-[var(--editor-accent)]',
+  utility: 'text-neutral-300',
+};
+
+/** The frame every node shares: level symbol, name, the node's menu (hide/show, delete), its body. */
+export function NodeShell({ node, type, selected, title, children }: NodeShellProps) {
+  const actions = useEditorActions();
+  return (
+    <div
+      data-testid="editor-node"
+      data-node-type={type}
+      data-node-id={node._id}
+      data-hidden={node.hidden || undefined}
+      aria-label={`${LEVEL_LABELS[type]}: ${node.name}`}
+      className={`rounded-xl border bg-neutral-900/95 text-neutral-100 shadow-xl shadow-black/40 backdrop-blur ${
+        selected ? 'border-[var(--editor-accent)] ring-2 ring-[var(--editor-accent)]/40' : 'border-white/10'
+      }`}
+    >
+      <header className="flex items-center gap-2 border-b border-white/10 px-3 py-2">
+        <span className={HEADER_TINTS[type]} title={LEVEL_LABELS[type]}>
+          <LevelSymbol type={type} />
+        </span>
+        <div className="min-w-0 flex-1">
+          {title ?? <h3 className="truncate text-sm font-semibold">{node.name}</h3>}
+        </div>
+        <div className="nodrag nopan">
+          <Menu
+            label={`Node menu of ${node.name}`}
+            trigger={<span aria-hidden="true">⋯</span>}
+            triggerClassName="flex size-6 items-center justify-center rounded-md text-neutral-400 hover:bg-white/10 hover:text-white"
+            items={[
+              node.hidden
+                ? { label: 'Show node', onSelect: () => actions.setHidden(node._id, false) }
+                : { label: 'Hide node', onSelect: () => actions.setHidden(node._id, true) },
+              { label: 'Delete node', danger: true, onSelect: () => actions.requestDelete([node._id]) },
+            ]}
+          />
+        </div>
+      </header>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useNodeConnections, type NodeProps } from '@xyflow/react';
+import { useMemo } from 'react';
+import { useEditorActions } from '../editorActions';
+import type { CanvasNode } from '../logic/canvasNodes';
+import { readyToGenerate } from '../logic/generation';
+import { HandleRow } from './HandleRow';
+import { NodeShell } from './NodeShell';
+
+/** A workflow node: its inputs and outputs come from the workflow; Generate once every input is wired. */
+export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>) {
+  const { node } = data;
+  const actions = useEditorActions();
+  const incoming = useNodeConnections({ id, handleType: 'target' });
+  const connected = useMemo(() => new Set(incoming.map((c) => c.targetHandle ?? '')), [incoming]);
+  const ready = readyToGenerate(node.input_handles, connected);
+  const empty = node.input_handles.length === 0 && node.output_handles.length === 0;
+
+  return (
+    <NodeShell node={node} type={type} selected={selected}>
+      <div className="py-2">
+        {empty && (
+          <p className="px-3 py-2 text-xs text-neutral-500">
+            No workflow yet. Its inputs and outputs appear once a workflow is uploaded.
+          </p>
+        )}
+        {node.input_handles.map((handle) => (
+          <HandleRow key={handle.id} handle={handle} side="input" />
+        ))}
+        {node.output_handles.map((handle) => (
+          <HandleRow key={handle.id} handle={handle} side="output" />
+        ))}
+        {node.upload_error && <p className="px-3 py-1 text-xs text-red-400">{node.upload_error}</p>}
+      </div>
+      {ready && (
+        <div className="border-t border-white/10 p-2">
+          <button
+            type="button"
+            onClick={() => actions.generate(node._id)}
+            className="nodrag w-full rounded-lg bg-[var(--editor-accent)] px-3 py-1.5 text-sm font-semibold text-neutral-950 hover:brightness-110"
+          >
+            Generate
+          </button>
+        </div>
+      )}
+    </NodeShell>
+  );
+}

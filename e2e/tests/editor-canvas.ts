@@ -1,0 +1,101 @@
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+/** Makes a movie from the text-to-video template on My Movies and opens its editor (a new tab). */
+export async function openNewMovieEditor(page: Page, context: BrowserContext): Promise<Page> {
+  await page.goto('/movies');
+  await page.getByRole('button', { name: /Create First Movie|New Movie/ }).click();
+  const card = page.getByTestId('movie-card').first();
+  await expect(card).toBeVisible();
+  const [editor] = await Promise.all([context.waitForEvent('page'), card.click()]);
+  await expect(editor).toHaveURL(/\/movies\/[0-9a-f-]{36}\/editor$/);
+  await expect(editorNodes(editor).first()).toBeVisible();
+  return editor;
+}
+
+export function editorNodes(page: Page): Locator {
+  return page.getByTestId('editor-node');
+}
+
+export function nodeById(page: Page, id: string): Locator {
+  return page.locator(`[data-testid="editor-node"][data-node-id="${id}"]`);
+}
+
+export function nodeNamed(page: Page, name: string): Locator {
+  return editorNodes(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+async function nodeIds(page: Page): Promise<string[]> {
+  return editorNodes(page).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-node-id') ?? ''));
+}
+
+/** Runs `action` and returns the one node it added to the canvas. */
+export async function addedNode(page: Page, action: () => Promise<void>): Promise<Locator> {
+  const before = new Set(await nodeIds(page));
+  await action();
+  let added: string[] = [];
+  await expect
+    .poll(async () => {
+      added = (await nodeIds(page)).filter((id) => !before.has(id));
+      return added.length;
+    })
+    .toBe(1);
+  const node = nodeById(page, added[0]!);
+  await expect(node).toBeVisible();
+  return node;
+}
+
+/** Drags from an output handle to an input handle, as a creator connects two nodes. */
+export async function dragConnect(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('A handle is not on screen');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** A point of an edge's line on screen that no node covers (where a click or a tap hits the edge). */
+export async function edgePoint(edge: Locator): Promise<{ x: number; y: number }> {
+  return edge.evaluate((group: SVGGElement) => {
+    const path = group.querySelector<SVGPathElement>('path.react-flow__edge-path');
+    const matrix = path?.getScreenCTM();
+    if (!path || !matrix) throw new Error('The edge is not drawn');
+    const length = path.getTotalLength();
+    for (const share of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.15, 0.85, 0.1, 0.9]) {
+      const point = path.getPointAtLength(length * share);
+      const screen = new DOMPoint(point.x, point.y).matrixTransform(matrix);
+      if (document.elementFromPoint(screen.x, screen.y)?.closest('.react-flow__edge') === group) {
+        return { x: screen.x, y: screen.y };
+      }
+    }
+    throw new Error('Every point of the edge is covered');
+  });
+}
+
+/** The edge between two nodes' handles, by the id the canvas gives it. */
+export function edgeBetween(
+  page: Page,
+  source: string,
+  sourceHandle: string,
+  target: string,
+  targetHandle: string,
+) {
+  return page.getByTestId(`rf__edge-${source}-${sourceHandle}-${target}-${targetHandle}`);
+}
+
+/** The canvas position of a node, read from its transform. */
+export async function nodePosition(page: Page, id: string): Promise<{ x: number; y: number }> {
+  return page.locator(`.react-flow__node[data-id="${id}"]`).evaluate((el) => {
+    const match = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec((el as HTMLElement).style.transform);
+    return { x: Number(match?.[1] ?? NaN), y: Number(match?.[2] ?? NaN) };
+  });
+}
+
+export async function pickType(node: Locator, type: string): Promise<void> {
+  await node
+    .getByRole('group', { name: 'Input type' })
+    .getByRole('button', { name: type, exact: true })
+    .click();
+}
