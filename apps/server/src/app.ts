@@ -16,10 +16,15 @@ import type { Database } from './db/client';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { sessionPlugin } from './http/session';
 import type { Mailer } from './mail/mailer';
+import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { editorRoutes } from './routes/editor';
+import { generationRoutes } from './routes/generations';
 import { movieRoutes } from './routes/movies';
+import { storyboardRoutes } from './routes/storyboard';
 import { userRoutes } from './routes/users';
+import { workerRoutes } from './routes/workers';
+import { workflowRoutes } from './routes/workflows';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './services/auth';
 import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from './storage/local-storage';
 import { localStorageRoutes } from './storage/local-storage-routes';
@@ -68,6 +73,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       userRoutes(api, deps);
       movieRoutes(api, deps);
       editorRoutes(api, deps);
+      storyboardRoutes(api, deps);
+      assetRoutes(api, deps);
+      generationRoutes(api, deps);
+      workerRoutes(api, deps);
+      await api.register(workflowRoutes(deps));
     },
     { prefix: '/api/v1' },
   );

@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe(true);
   });
 
+  it('reads the shot planner chat API from LLM_* and leaves it unset by default', () => {
+    expect(loadConfig({}).llm).toEqual({ baseUrl: undefined, model: undefined, apiKey: undefined });
+    const config = loadConfig({
+      LLM_BASE_URL: 'http://localhost:11434/v1/',
+      LLM_MODEL: 'llama3.1',
+      LLM_API_KEY: 'sk-1',
+    });
+    expect(config.llm).toEqual({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', apiKey: 'sk-1' });
+    expect(() => loadConfig({ LLM_BASE_URL: 'not a url' })).toThrow(/LLM_BASE_URL/);
+  });
+
   it('names every bad variable in one error', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })).toThrow(
       ConfigError,

@@ -32,6 +32,22 @@ const Env = z
     S3_FORCE_PATH_STYLE: flag.default(false),
     WEB_DIST: z.string().min(1).optional(),
     TRUST_PROXY: flag.default(false),
+    LLM_BASE_URL: z.url().optional(),
+    LLM_MODEL: z.string().min(1).optional(),
+    LLM_API_KEY: z.string().optional(),
+    COMFYUI_URLS: z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((url) => url.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/, message: 'each must be an http(s) URL' })))
+      .default([]),
+    DEV_WORKER: flag.default(true),
+    DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    JOB_RETRIES: z.coerce.number().int().min(0).max(20).default(2),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => !env.S3_ENDPOINT || env.S3_BUCKET, {
@@ -66,6 +82,15 @@ export interface Config {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in rate limits use it). */
   trustProxy: boolean;
   logLevel: string;
+  /** An OpenAI-compatible chat API for the shot planner; unset: the offline planner. */
+  llm: { baseUrl: string | undefined; model: string | undefined; apiKey: string | undefined };
+  /** ComfyUI workers of the shared pool. */
+  comfyuiUrls: string[];
+  /** Start the preview worker (no GPU) beside the server. */
+  devWorker: boolean;
+  dispatchIntervalMs: number;
+  /** How often a job whose worker disappeared is queued again before it fails. */
+  jobRetries: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY },
+    comfyuiUrls: e.COMFYUI_URLS,
+    devWorker: e.DEV_WORKER,
+    dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,
+    jobRetries: e.JOB_RETRIES,
   };
 }

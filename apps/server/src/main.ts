@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseLockedError } from './db/pglite-lock';
+import { startEngine, type RunningEngine } from './engine/start-engine';
 import { createMailer } from './mail/create-mailer';
 import { resolveSecret } from './secret';
 import { seedTemplateMovies } from './services/movies/templates';
@@ -31,10 +32,17 @@ async function main(): Promise<void> {
     logger: log,
   });
   const app = await buildApp({ config, db: database.db, storage, mailer });
+  const engine = await startEngine({
+    config,
+    db: database.db,
+    storage,
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    await engine.stop();
     await database.close();
     process.exit(0);
   };
@@ -42,7 +50,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  describeStart(config, database.kind);
+  describeStart(config, database.kind, engine);
 }
 
 function readConfigOrExit(): Config {
@@ -57,7 +65,7 @@ function readConfigOrExit(): Config {
   }
 }
 
-function describeStart(config: Config, databaseKind: string): void {
+function describeStart(config: Config, databaseKind: string, engine: RunningEngine): void {
   const lines = [
     '',
     `  Cinegraph is running at ${config.publicUrl}`,
@@ -65,6 +73,8 @@ function describeStart(config: Config, databaseKind: string): void {
     `  Database:  ${databaseKind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'db')}`}`,
     `  Storage:   ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local folder ${path.join(config.dataDir, 'storage')}`}`,
     `  Mail:      ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `outbox ${path.join(config.dataDir, 'outbox')} (links are also logged)`}`,
+    ...engine.workers.map((w) => `  Worker:    ${w.label} at ${w.url}`),
+    `  Dispatcher: every ${config.dispatchIntervalMs} ms, ${config.jobRetries} retries when a worker disappears`,
     '',
   ];
   console.log(lines.join('\n'));

@@ -8,7 +8,10 @@ import {
   VerifyResponse,
 } from './auth';
 import { endpoint } from './endpoint';
+import { assetEndpoints } from './assets-endpoints';
 import { editorEndpoints } from './editor-endpoints';
+import { generationEndpoints } from './generation-endpoints';
+import { storyboardEndpoints } from './storyboard-endpoints';
 import {
   AddSharedMovieParams,
   AddSharedMovieResponse,
@@ -25,6 +28,7 @@ import {
   UserMovieParams,
 } from './movies';
 import { User, UserIdParams } from './user';
+import { workflowEndpoints } from './workflow-endpoints';
 
 /** Every call of the API, by the name the code uses for it. Paths are relative to `/api/v1`. */
 export const endpoints = {
@@ -147,4 +151,8 @@ export const endpoints = {
     response: AddSharedMovieResponse,
   }),
   ...editorEndpoints,
+  ...assetEndpoints,
+  ...workflowEndpoints,
+  ...storyboardEndpoints,
+  ...generationEndpoints,
 };

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   unique,
@@ -225,4 +226,215 @@ export const characters = pgTable(
     ...itemColumns(),
   },
   (t) => [index('characters_movie_idx').on(t.movieId, t.index)],
+);
+
+/**
+ * A character, location or concept description of a movie (the prompt node's descriptions). Written
+ * once per source item (`source_id`: a character, scene or movie input); a deleted one keeps its row
+ * with `deleted_at` so it is not written again.
+ */
+export const descriptions = pgTable(
+  'descriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    movieId: uuid('movie_id')
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['character', 'location', 'concept'] }).notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    sourceId: text('source_id').notNull(),
+    sourceName: text('source_name').notNull().default(''),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('descriptions_source_unique').on(t.movieId, t.type, t.sourceId)],
+);
+
+/** Metadata an upload carries from the studio: which node and item it was dropped on, and when. */
+export interface AssetMetadataColumn {
+  node_id?: string | null;
+  item_id?: string | null;
+  uploaded_at?: string | null;
+}
+
+/**
+ * An upload started with a presigned URL and not completed yet; a row left behind marks an object or a
+ * multipart upload that cleanup may remove.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    s3Key: text('s3_key').notNull().unique(),
+    uploadId: text('upload_id'),
+    fileType: text('file_type', { enum: ['image', 'video', 'audio', 'workflow', 'lora'] }).notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    fileSize: doublePrecision('file_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_created_idx').on(t.createdAt)],
+);
+
+/** A file a user uploaded (image, video, audio, workflow, LoRA), kept in storage under `s3_key`. */
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    s3Key: text('s3_key').notNull().unique(),
+    url: text('url').notNull(),
+    fileType: text('file_type', { enum: ['image', 'video', 'audio', 'workflow', 'lora'] }).notNull(),
+    fileSize: doublePrecision('file_size').notNull(),
+    contentType: text('content_type').notNull(),
+    displayImage: text('display_image'),
+    metadata: jsonb('metadata')
+      .$type<AssetMetadataColumn>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('assets_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** A workflow published to the community; its files are copied to its own storage keys. */
+export const sharedWorkflows = pgTable(
+  'shared_workflows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The node it was shared from; kept when the node goes, so the shared copy lives on. */
+    nodeId: uuid('node_id').references(() => nodes.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    workflowLink: text('workflow_link'),
+    workflowApiLink: text('workflow_api_link'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('shared_workflows_user_idx').on(t.userId)],
+);
+
+/** One user's like or dislike of a shared workflow. */
+export const workflowVotes = pgTable(
+  'workflow_votes',
+  {
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => sharedWorkflows.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['like', 'dislike'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workflowId, t.userId] }), index('workflow_votes_user_idx').on(t.userId)],
+);
+
+/**
+ * A ComfyUI instance jobs run on. `user_id` null: the shared pool (COMFYUI_URLS and the dev worker),
+ * upserted by URL on every start; a user's own workers serve only that user's jobs.
+ */
+export const workers = pgTable(
+  'workers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull().unique(),
+    label: text('label').notNull().default(''),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    capacity: integer('capacity').notNull().default(1),
+    /** A real ComfyUI with its web editor; the preview worker runs jobs but has no editor to embed. */
+    servesEditor: boolean('serves_editor').notNull().default(true),
+    healthy: boolean('healthy').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    comfyuiVersion: text('comfyui_version'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workers_user_idx').on(t.userId)],
+);
+
+export const GENERATION_STATUSES = [
+  'pending',
+  'assigned',
+  'queued',
+  'running',
+  'success',
+  'failed',
+  'cancelled',
+] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+/** One resolved input of a generation, as the take shows it (a list when several characters give one). */
+export interface GenerationInputColumn {
+  type: string;
+  value: unknown;
+  name?: string;
+}
+
+export interface GenerationOutputColumn {
+  type: 'image' | 'video' | 'audio';
+  url: string;
+  display_image: string | null;
+}
+
+/**
+ * A take of one shot by one workflow node, and the job queue itself: the dispatcher claims `pending`
+ * rows and moves each through its statuses with conditional UPDATEs.
+ */
+export const generations = pgTable(
+  'generations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    movieId: uuid('movie_id')
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    workflowNodeId: uuid('workflow_node_id')
+      .notNull()
+      .references(() => nodes.id, { onDelete: 'cascade' }),
+    shotId: uuid('shot_id').references(() => shots.id, { onDelete: 'cascade' }),
+    sceneId: uuid('scene_id').references(() => scenes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    level: text('level', { enum: ['shot', 'scene'] }).notNull(),
+    status: text('status', { enum: GENERATION_STATUSES }).notNull().default('pending'),
+    workflowInputs: jsonb('workflow_inputs')
+      .$type<Record<string, GenerationInputColumn | GenerationInputColumn[]>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    workerId: uuid('worker_id').references(() => workers.id, { onDelete: 'set null' }),
+    promptId: text('prompt_id'),
+    progress: real('progress').notNull().default(0),
+    output: jsonb('output').$type<GenerationOutputColumn>(),
+    errorMessage: text('error_message'),
+    useAsInput: boolean('use_as_input').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    newOutput: boolean('new_output').notNull().default(false),
+    downloaded: boolean('downloaded').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    gpuSeconds: real('gpu_seconds'),
+    index: integer('index').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('generations_claim_idx').on(t.status, t.createdAt),
+    index('generations_node_idx').on(t.workflowNodeId, t.status),
+    index('generations_shot_idx').on(t.shotId, t.workflowNodeId),
+    index('generations_scene_idx').on(t.sceneId),
+    index('generations_worker_idx').on(t.workerId, t.status),
+  ],
 );

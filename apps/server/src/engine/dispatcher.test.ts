@@ -1,0 +1,182 @@
+import type { DevWorker } from '@cinegraph/dev-worker';
+import { eq, inArray } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generations, workers as workerRows } from '../db/schema';
+import { storedFileKey } from '../services/assets/stored-files';
+import { createTestApp, type TestApp } from '../test/test-app';
+import type { Dispatcher } from './dispatcher';
+import {
+  generate,
+  generationMovie,
+  getGeneration,
+  setShotDescriptionInput,
+  startWorkers,
+  testDispatcher,
+  waitForStatus,
+  type GenerationMovie,
+} from './engine-test-support';
+
+let t: TestApp;
+let m: GenerationMovie;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeEach(async () => {
+  t = await createTestApp();
+  m = await generationMovie(t);
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  await t.close();
+});
+
+async function workers(count: number, stepMs = 5): Promise<DevWorker[]> {
+  const started = await startWorkers(t, count, { stepMs });
+  cleanups.push(() => started.pool.stop());
+  for (const w of started.workers) cleanups.push(() => w.close());
+  return started.workers;
+}
+
+function dispatcher(options: Parameters<typeof testDispatcher>[1] = {}): Dispatcher {
+  const d = testDispatcher(t, options);
+  cleanups.push(() => d.stop());
+  d.start();
+  return d;
+}
+
+async function historyCount(worker: DevWorker): Promise<number> {
+  const response = await fetch(`${worker.url}/history`);
+  return Object.keys((await response.json()) as object).length;
+}
+
+describe('the dispatcher with real dev workers', () => {
+  it('runs a batch over three workers to success, with outputs and display images in storage', async () => {
+    const pool = await workers(3);
+    const ids = await generate(t, m, m.shotIds, 6);
+    dispatcher();
+    await waitForStatus(t, ids, ['success']);
+
+    for (const id of ids) {
+      const take = await getGeneration(t, m, id);
+      expect(take.output?.type).toBe('image');
+      expect(take.new_output).toBe(true);
+      expect(take.progress).toBe(1);
+      const key = storedFileKey(t.config.publicUrl, take.output!.url)!;
+      expect(key.startsWith(`movies/${m.movieId}/generations/${id}/`)).toBe(true);
+      expect((await t.storage.head(key))?.size).toBeGreaterThan(0);
+      const display = storedFileKey(t.config.publicUrl, take.display_image!)!;
+      expect((await t.storage.get(display))?.contentType).toBe('image/webp');
+    }
+    const counts = await Promise.all(pool.map(historyCount));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(ids.length);
+    expect(counts.filter((n) => n > 0).length).toBeGreaterThan(1);
+
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/generations/status/${m.nodeId}`,
+      headers: { cookie: m.user.cookie },
+    });
+    expect(status.json()).toEqual({ pending: 0, queued: 0, running: 0, assigned: 0, success: 12, failed: 0 });
+  });
+
+  it("fails a job with the worker's own error message", async () => {
+    await workers(1);
+    await setShotDescriptionInput(t, m.shotIds[0]!, 'Mara trips [[fail: CUDA out of memory]]');
+    const [failing] = await generate(t, m, [m.shotIds[0]!], 1);
+    const [fine] = await generate(t, m, [m.shotIds[1]!], 1);
+    dispatcher();
+    await waitForStatus(t, [failing!, fine!], ['success', 'failed']);
+    const take = await getGeneration(t, m, failing!);
+    expect(take.status).toBe('failed');
+    expect(take.inference.error_message).toContain('CUDA out of memory');
+    expect((await getGeneration(t, m, fine!)).status).toBe('success');
+  });
+
+  it('cancels a pending job before any worker sees it', async () => {
+    const [worker] = await workers(1);
+    const ids = await generate(t, m, [m.shotIds[0]!], 2);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/generations/cancel/${m.nodeId}`,
+      headers: { cookie: m.user.cookie },
+    });
+    expect(cancelled.json()).toEqual({ cancelled: 2 });
+    dispatcher();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitForStatus(t, ids, ['cancelled'], 100);
+    expect(await historyCount(worker!)).toBe(0);
+  });
+
+  it('cancels a running job by interrupting it on the worker', async () => {
+    const [worker] = await workers(1, 400);
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    dispatcher();
+    await waitForStatus(t, [id!], ['running']);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/generations/cancel_generation/${id}`,
+      headers: { cookie: m.user.cookie },
+    });
+    expect(response.json()).toMatchObject({ status: 'cancelled' });
+    // The interrupt reaches the worker at its next step.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = (await (await fetch(`${worker!.url}/queue`)).json()) as { queue_running: unknown[] };
+    expect(after.queue_running).toEqual([]);
+    expect((await getGeneration(t, m, id!)).status).toBe('cancelled');
+  });
+
+  it('re-queues the job of a worker that is killed mid-job, and it succeeds on another', async () => {
+    const [slow, spare] = await workers(2, 300);
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    dispatcher();
+    await waitForStatus(t, [id!], ['running']);
+    const [row] = await t.db.select().from(generations).where(eq(generations.id, id!));
+    const [assigned] = await t.db.select().from(workerRows).where(eq(workerRows.id, row!.workerId!));
+    const doomed = [slow!, spare!].find((w) => w.url === assigned!.url)!;
+    await doomed.close();
+    await waitForStatus(t, [id!], ['success'], 30_000);
+    const [done] = await t.db.select().from(generations).where(eq(generations.id, id!));
+    expect(done!.attempts).toBe(2);
+    expect(await historyCount(doomed === slow ? spare! : slow!)).toBe(1);
+  });
+
+  it('fails a job cleanly once its worker disappeared more often than the retries allow', async () => {
+    const [only] = await workers(1, 300);
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    dispatcher({ retries: 0 });
+    await waitForStatus(t, [id!], ['running']);
+    await only!.close();
+    await waitForStatus(t, [id!], ['failed'], 30_000);
+    expect((await getGeneration(t, m, id!)).inference.error_message).toMatch(
+      /worker 1 (stopped answering|interrupted)/,
+    );
+  });
+
+  it('resumes a running job after a restart and finishes it', async () => {
+    await workers(1, 150);
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    const first = testDispatcher(t);
+    first.start();
+    await waitForStatus(t, [id!], ['running']);
+    await first.stop();
+    const [between] = await t.db.select().from(generations).where(eq(generations.id, id!));
+    expect(between!.status).toBe('running');
+    dispatcher({ staleMs: 100 });
+    await waitForStatus(t, [id!], ['success'], 30_000);
+    const [done] = await t.db.select().from(generations).where(eq(generations.id, id!));
+    expect(done!.attempts).toBe(1);
+  });
+
+  it('never runs a job twice with two dispatchers on one database', async () => {
+    const pool = await workers(3);
+    const ids = await generate(t, m, m.shotIds, 8);
+    dispatcher();
+    dispatcher();
+    await waitForStatus(t, ids, ['success'], 30_000);
+    const counts = await Promise.all(pool.map(historyCount));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(ids.length);
+    const rows = await t.db.select().from(generations).where(inArray(generations.id, ids));
+    expect(new Set(rows.map((r) => r.promptId)).size).toBe(ids.length);
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+import { ComfyClient } from '@cinegraph/comfy';
+import type { Database } from '../db/client';
+import type { Storage } from '../storage/storage';
+import { adoptStaleGenerations, claimPendingGeneration, renewLeases } from './claim';
+import { resumeJob, startJob, type JobRunner } from './run-job';
+import { messageOf, SILENT_LOG, type EngineLog, type WorkerRow } from './worker-pool';
+
+export interface DispatcherOptions {
+  db: Database;
+  storage: Storage;
+  publicUrl: string;
+  /** How often pending jobs are claimed (DISPATCH_INTERVAL_MS, default 1 s). */
+  intervalMs?: number;
+  /** JOB_RETRIES (default 2). */
+  retries?: number;
+  /** `/history` polling while following a prompt (default 1 s). */
+  pollMs?: number;
+  /** An unfinished job nobody renewed for this long is adopted (default 30 s). */
+  staleMs?: number;
+  log?: EngineLog;
+}
+
+/** Claims per tick, so one tick never holds the loop for long. */
+const MAX_CLAIMS_PER_TICK = 50;
+/** Waiting for a worker's WebSocket before the first submit, so `execution_start` is not missed. */
+const CONNECT_WAIT_MS = 2_000;
+
+/**
+ * The loop that turns pending generations into takes. Every tick it adopts jobs whose tracker died
+ * (restart), claims pending jobs for free workers and follows each to its end. It holds no state the
+ * database does not have: any number of dispatchers may run on one PostgreSQL.
+ */
+export class Dispatcher {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private ticking: Promise<void> | null = null;
+  private lastRenewal = 0;
+  private readonly active = new Map<string, Promise<void>>();
+  private readonly clients = new Map<string, Promise<ComfyClient>>();
+  private readonly abort = new AbortController();
+  private readonly runner: JobRunner;
+  private readonly staleMs: number;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.staleMs = options.staleMs ?? 30_000;
+    this.runner = {
+      db: options.db,
+      storage: options.storage,
+      publicUrl: options.publicUrl,
+      retries: options.retries ?? 2,
+      pollMs: options.pollMs ?? 1_000,
+      log: options.log ?? SILENT_LOG,
+      clientFor: (worker) => this.clientFor(worker),
+    };
+  }
+
+  start(): void {
+    if (this.timer) return;
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), this.options.intervalMs ?? 1_000);
+    this.timer.unref();
+  }
+
+  /** One pass of the loop (also called by tests to go faster than the interval). */
+  tick(): Promise<void> {
+    this.ticking ??= this.runTick()
+      .catch((error: unknown) => this.runner.log.warn(`Dispatcher: ${messageOf(error)}`))
+      .finally(() => (this.ticking = null));
+    return this.ticking;
+  }
+
+  /** Jobs this dispatcher follows right now. */
+  get activeCount(): number {
+    return this.active.size;
+  }
+
+  /**
+   * Stops claiming and stops following (without changing any status): a restarted server, or another
+   * one, adopts the unfinished jobs once their lease goes stale.
+   */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.abort.abort(new Error('The dispatcher is stopping'));
+    await this.ticking;
+    await Promise.allSettled(this.active.values());
+    for (const client of this.clients.values()) void client.then((c) => c.disconnect());
+    this.clients.clear();
+  }
+
+  private async runTick(): Promise<void> {
+    if (this.abort.signal.aborted) return;
+    const { db } = this.options;
+    if (Date.now() - this.lastRenewal > this.staleMs / 3) {
+      this.lastRenewal = Date.now();
+      await renewLeases(db, [...this.active.keys()]);
+    }
+    for (const job of await adoptStaleGenerations(db, this.staleMs, [...this.active.keys()])) {
+      this.follow(job.id, resumeJob(this.runner, job, this.abort.signal));
+    }
+    for (let i = 0; i < MAX_CLAIMS_PER_TICK && !this.abort.signal.aborted; i++) {
+      const claimed = await claimPendingGeneration(db);
+      if (!claimed) break;
+      this.follow(claimed.job.id, startJob(this.runner, claimed.job, claimed.worker, this.abort.signal));
+    }
+  }
+
+  private follow(id: string, run: Promise<void>): void {
+    const tracked = run
+      .catch((error: unknown) => this.runner.log.warn(`Generation ${id}: ${messageOf(error)}`))
+      .finally(() => {
+        this.active.delete(id);
+        // A slot is free: claim the next job now rather than at the next tick.
+        if (!this.abort.signal.aborted) void this.tick();
+      });
+    this.active.set(id, tracked);
+  }
+
+  private clientFor(worker: WorkerRow): Promise<ComfyClient> {
+    let client = this.clients.get(worker.url);
+    if (!client) {
+      const created = new ComfyClient({ baseUrl: worker.url });
+      const connected = created.connect().catch(() => {
+        // No WebSocket: prompts are followed through `/history` alone.
+      });
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref());
+      client = Promise.race([connected, timeout]).then(() => created);
+      this.clients.set(worker.url, client);
+    }
+    return client;
+  }
+}

@@ -1,0 +1,165 @@
+import { startDevWorker, type DevWorker, type DevWorkerOptions } from '@cinegraph/dev-worker';
+import type { Generation, GenerationStatus } from '@cinegraph/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { generations, movies, nodes, shots } from '../db/schema';
+import { connect } from '../services/editor/connections';
+import { applyWorkflowToNode } from '../services/workflows/node-workflow';
+import { readWorkflow } from '../services/workflows/workflow-handles';
+import { signIn, type SignedInUser } from '../test/sign-in';
+import type { TestApp } from '../test/test-app';
+import { Dispatcher, type DispatcherOptions } from './dispatcher';
+import { upsertSharedWorker, WorkerPool } from './worker-pool';
+
+/**
+ * A workflow the dev worker runs: a text prompt and a size in, a still image out. Its handles are
+ * `input-1` (text) and `input-2` (vector2).
+ */
+export const STILL_WORKFLOW = {
+  '1': { class_type: 'CinegraphInputText', inputs: { name: 'Prompt', default: '' } },
+  '2': { class_type: 'CinegraphInputVector2', inputs: { name: 'Size', default: '64,64' } },
+  '3': {
+    class_type: 'EmptyImage',
+    inputs: { width: ['2', 0], height: ['2', 1], batch_size: 1, color: 0 },
+  },
+  '4': { class_type: 'CinegraphOutput', inputs: { name: 'still', images: ['3', 0] } },
+};
+
+export interface GenerationMovie {
+  user: SignedInUser;
+  movieId: string;
+  nodeId: string;
+  shotIds: string[];
+}
+
+/**
+ * A movie made from the text-to-video template whose workflow node runs STILL_WORKFLOW, fed by the
+ * template's prompt node and its movie-level resolution (made small so previews render fast).
+ */
+export async function generationMovie(t: TestApp, email = 'director@example.com'): Promise<GenerationMovie> {
+  const user = await signIn(t, email);
+  const [template] = await t.db.select().from(movies).where(eq(movies.templateKey, 'text-to-video'));
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/movies/insert_with_editor_state/user/${user.userId}/source_movie/${template!.id}`,
+    headers: { cookie: user.cookie },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const movieId = created.json<{ _id: string }>()._id;
+  const rows = await t.db.select().from(nodes).where(eq(nodes.movieId, movieId));
+  const byName = (name: string) => rows.find((n) => n.name === name)!;
+  const video = byName('Text to Video');
+  const text = JSON.stringify(STILL_WORKFLOW);
+  await applyWorkflowToNode(t.db, t.storage, t.config.publicUrl, video, {
+    workflow: readWorkflow(text),
+    ui: null,
+    api: text,
+  });
+  const edge = (source: string, sourceHandle: string, target: string) => ({
+    source_node_id: byName(source).id,
+    source_handle_id: sourceHandle,
+    target_node_id: video.id,
+    target_handle_id: target,
+  });
+  await connect(t.db, movieId, edge('Cinegraph Prompt', 'enhanced_prompt', 'input-1'));
+  await connect(t.db, movieId, edge('Resolution', 'output', 'input-2'));
+  const resolution = byName('Resolution').id;
+  const [movie] = await t.db.select().from(movies).where(eq(movies.id, movieId));
+  await t.db
+    .update(movies)
+    .set({ inputs: movie!.inputs.map((i) => (i.node_id === resolution ? { ...i, value: [48, 32] } : i)) })
+    .where(eq(movies.id, movieId));
+  const shotRows = await t.db
+    .select({ id: shots.id })
+    .from(shots)
+    .where(eq(shots.movieId, movieId))
+    .orderBy(asc(shots.index));
+  return { user, movieId, nodeId: video.id, shotIds: shotRows.map((s) => s.id) };
+}
+
+/** Starts dev workers and registers them as the shared pool, healthy. */
+export async function startWorkers(
+  t: TestApp,
+  count: number,
+  options: DevWorkerOptions = {},
+): Promise<{ workers: DevWorker[]; pool: WorkerPool }> {
+  const workers = await Promise.all(
+    Array.from({ length: count }, () => startDevWorker({ port: 0, stepMs: 5, ...options })),
+  );
+  const pool = new WorkerPool({
+    db: t.db,
+    workers: workers.map((w, i) => ({ url: w.url, label: `worker ${i + 1}`, servesEditor: false })),
+    healthIntervalMs: 60_000,
+  });
+  await pool.start();
+  return { workers, pool };
+}
+
+export { upsertSharedWorker };
+
+export function testDispatcher(t: TestApp, options: Partial<DispatcherOptions> = {}): Dispatcher {
+  return new Dispatcher({
+    db: t.db,
+    storage: t.storage,
+    publicUrl: t.config.publicUrl,
+    intervalMs: 25,
+    pollMs: 40,
+    retries: 2,
+    ...options,
+  });
+}
+
+/** Queues jobs through the API, as the Generate modal does. */
+export async function generate(t: TestApp, m: GenerationMovie, shotIds: string[], numJobs: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/generations/generate/workflow_node_id/${m.nodeId}/movie_id/${m.movieId}/user_id/${m.user.userId}`,
+    headers: { cookie: m.user.cookie },
+    payload: { shot_ids: shotIds, num_jobs: numJobs },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ generation_ids: string[] }>().generation_ids;
+}
+
+export async function getGeneration(t: TestApp, m: GenerationMovie, id: string): Promise<Generation> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/generations/${id}`,
+    headers: { cookie: m.user.cookie },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Generation>();
+}
+
+/** Waits until every given generation is in one of the statuses (or fails with what they are in). */
+export async function waitForStatus(
+  t: TestApp,
+  ids: string[],
+  statuses: GenerationStatus[],
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await t.db.select({ id: generations.id, status: generations.status }).from(generations);
+    const mine = rows.filter((r) => ids.includes(r.id));
+    if (mine.every((r) => statuses.includes(r.status))) return;
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${statuses.join('/')}: ${mine.map((r) => r.status).join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Sets the shot's value of the template's shot-level Description input. */
+export async function setShotDescriptionInput(t: TestApp, shotId: string, text: string): Promise<void> {
+  const [shot] = await t.db.select().from(shots).where(eq(shots.id, shotId));
+  const descriptionNode = await t.db
+    .select({ id: nodes.id })
+    .from(nodes)
+    .where(and(eq(nodes.movieId, shot!.movieId), eq(nodes.name, 'Description')));
+  const id = descriptionNode[0]!.id;
+  await t.db
+    .update(shots)
+    .set({ inputs: shot!.inputs.map((i) => (i.node_id === id ? { ...i, value: text } : i)) })
+    .where(eq(shots.id, shotId));
+}

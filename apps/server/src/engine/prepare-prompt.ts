@@ -1,0 +1,111 @@
+import { randomInt } from 'node:crypto';
+import {
+  convertUiToApi,
+  detectHandles,
+  fillPrompt,
+  parseWorkflow,
+  type ApiPrompt,
+  type ComfyClient,
+  type PromptValue,
+  type WorkflowHandles,
+} from '@cinegraph/comfy';
+import type { GenerationInput, WorkflowInputs } from '@cinegraph/contracts';
+import type { NodeRow } from '../services/editor/node-rows';
+import { storedFileKey } from '../services/assets/stored-files';
+import type { Storage } from '../storage/storage';
+
+/** A job that cannot run as configured (no workflow, an input that is not ours); retrying will not help. */
+export class JobSetupError extends Error {}
+
+const MEDIA_TYPES = new Set(['image', 'video', 'audio']);
+const SEED_INPUTS = ['seed', 'noise_seed'];
+/** ComfyUI's seed widgets take up to 2^64-1; 2^48 keeps the number exact in JSON and JavaScript. */
+const MAX_SEED = 2 ** 48 - 1;
+
+export interface PromptSetup {
+  storage: Storage;
+  publicUrl: string;
+  client: ComfyClient;
+}
+
+/**
+ * The API prompt of one generation, ready for its worker: the node's workflow (a UI-only one converted
+ * with the worker's node definitions), every resolved input filled (media downloaded from our storage
+ * and uploaded to the worker), a unique `filename_prefix` on every output and explicit random seeds.
+ */
+export async function preparePrompt(
+  setup: PromptSetup,
+  node: NodeRow,
+  generation: { id: string; workflowInputs: WorkflowInputs },
+): Promise<ApiPrompt> {
+  const { prompt, handles } = await readNodeWorkflow(setup, node);
+  const values: PromptValue[] = [];
+  for (const handle of handles.inputs) {
+    const given = generation.workflowInputs[handle.id];
+    if (given === undefined) continue;
+    values.push({
+      node_id: handle.node_id,
+      input: handle.input,
+      value: await workerValue(setup, handle.type, given),
+    });
+  }
+  const filled = fillPrompt(prompt, values);
+  for (const output of handles.outputs) {
+    const target = filled[output.node_id];
+    if (target) target.inputs.filename_prefix = `cinegraph/${generation.id}`;
+  }
+  for (const apiNode of Object.values(filled)) {
+    for (const name of SEED_INPUTS) {
+      if (typeof apiNode.inputs[name] === 'number') apiNode.inputs[name] = randomInt(0, MAX_SEED);
+    }
+  }
+  return filled;
+}
+
+async function readNodeWorkflow(setup: PromptSetup, node: NodeRow) {
+  const link = node.workflowApiLink ?? node.workflowLink;
+  if (!link) throw new JobSetupError('The workflow node has no workflow.');
+  const key = storedFileKey(setup.publicUrl, link);
+  const file = key ? await setup.storage.get(key) : null;
+  if (!file) throw new JobSetupError("The workflow node's workflow file is missing from storage.");
+  const parsed = parseWorkflow(file.body.toString('utf8'));
+  if (parsed.format === 'api') return { prompt: parsed.prompt, handles: detectHandles(parsed) };
+  // Widget values of a UI workflow map to inputs only through the worker's own node definitions.
+  const objectInfo = await setup.client.objectInfo();
+  const handles: WorkflowHandles = detectHandles(parsed, { objectInfo });
+  return { prompt: convertUiToApi(parsed.workflow, objectInfo), handles };
+}
+
+async function workerValue(
+  setup: PromptSetup,
+  type: string,
+  given: GenerationInput | GenerationInput[],
+): Promise<PromptValue['value']> {
+  const list = Array.isArray(given) ? given : [given];
+  if (MEDIA_TYPES.has(type)) return uploadMedia(setup, list[0]!.value);
+  if (type === 'text') return list.map((g) => String(g.value)).join(', ');
+  return literalValue(type, list[0]!.value);
+}
+
+/**
+ * Lists and objects travel as text: in the API format a two-item list reads as a link between nodes,
+ * and Cinegraph's input nodes parse '1920,1080' and a LoRA's JSON themselves.
+ */
+function literalValue(type: string, value: unknown): PromptValue['value'] {
+  if (type === 'vector2' && Array.isArray(value)) return value.join(',');
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return value as PromptValue['value'];
+}
+
+/** Media reach the worker by upload; only files of this studio's storage are fetched (no SSRF). */
+async function uploadMedia(setup: PromptSetup, value: unknown): Promise<string> {
+  const key = typeof value === 'string' ? storedFileKey(setup.publicUrl, value) : null;
+  if (!key)
+    throw new JobSetupError(`A media input is not a file of this studio: ${String(value).slice(0, 200)}`);
+  const file = await setup.storage.get(key);
+  if (!file) throw new JobSetupError(`A media input is missing from storage: ${key}`);
+  // Named after the whole key, so two inputs called image.png never overwrite each other on the worker.
+  const name = key.replace(/[^A-Za-z0-9._-]/g, '_').slice(-150);
+  const uploaded = await setup.client.uploadImage(file.body, name, { overwrite: true });
+  return uploaded.subfolder ? `${uploaded.subfolder}/${uploaded.name}` : uploaded.name;
+}

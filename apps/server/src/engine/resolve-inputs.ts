@@ -1,0 +1,106 @@
+import { mentionsName, type GenerationInput, type WorkflowInputs } from '@cinegraph/contracts';
+import { composeOfflinePrompt } from './compose-prompt';
+import { edgeInto, isFilled, type ResolveNode, type ShotContext } from './shot-graph';
+
+/** A source's value for one shot: one input, a list (several characters or takes), or nothing. */
+type Resolved = GenerationInput | GenerationInput[] | null;
+
+/**
+ * Resolves every input handle of a workflow node for one shot, through its connection: primitives by
+ * their level, utility nodes computed, upstream workflow nodes as this shot's use-as-input takes.
+ * Unconnected or empty inputs are left out, so `workflow_inputs` shows only what was sent.
+ */
+export function resolveShotInputs(ctx: ShotContext, workflowNodeId: string): WorkflowInputs {
+  const node = ctx.nodes.get(workflowNodeId);
+  if (!node) return {};
+  const inputs: WorkflowInputs = {};
+  for (const handle of node.inputHandles) {
+    const resolved = resolveHandle(ctx, node, handle.id, new Set([node.id]));
+    if (resolved === null) continue;
+    const named = (one: GenerationInput) => ({
+      ...one,
+      type: handle.type === 'any' ? one.type : handle.type,
+      name: handle.name,
+    });
+    inputs[handle.id] = Array.isArray(resolved) ? resolved.map(named) : named(resolved);
+  }
+  return inputs;
+}
+
+/** Valid when every non-lora input handle of the node resolves to a non-empty value for the shot. */
+export function shotInputsValid(ctx: ShotContext, workflowNodeId: string): boolean {
+  const node = ctx.nodes.get(workflowNodeId);
+  if (!node || node.type !== 'workflow') return false;
+  const inputs = resolveShotInputs(ctx, workflowNodeId);
+  return node.inputHandles.filter((h) => h.type !== 'lora').every((h) => inputs[h.id] !== undefined);
+}
+
+function resolveHandle(ctx: ShotContext, node: ResolveNode, handleId: string, path: Set<string>): Resolved {
+  const edge = edgeInto(ctx, node.id, handleId);
+  const source = edge && ctx.nodes.get(edge.sourceNodeId);
+  // A loop cannot be connected in the editor; the guard keeps a corrupted graph from recursing forever.
+  if (!edge || !source || path.has(source.id)) return null;
+  const type = source.outputHandles.find((h) => h.id === edge.sourceHandleId)?.type ?? 'any';
+  const one = (value: unknown): Resolved => (isFilled(value) ? { type, value } : null);
+
+  if (source.type === 'primitive') return resolvePrimitive(ctx, source, type);
+  if (source.type === 'workflow') {
+    const takes = (ctx.takes.get(source.id) ?? []).map((t) => ({ type: t.type, value: t.url }));
+    return takes.length === 0 ? null : takes.length === 1 ? takes[0]! : takes;
+  }
+  const inner = new Set([...path, source.id]);
+  const text = (id: string) => textOf(resolveHandle(ctx, source, id, inner));
+  if (source.utilityKind === 'add_text') {
+    return one(
+      source.inputHandles
+        .map((h) => text(h.id))
+        .filter((t) => t !== '')
+        .join(' '),
+    );
+  }
+  if (source.utilityKind === 'prompt') {
+    const extras = source.inputHandles.filter((h) => h.id.startsWith('extra_instructions'));
+    return one(
+      composeOfflinePrompt({
+        prompt: text('prompt'),
+        cameraAngle: text('camera_angle'),
+        extraInstructions: extras.map((h) => text(h.id)),
+      }),
+    );
+  }
+  return null;
+}
+
+function resolvePrimitive(ctx: ShotContext, source: ResolveNode, type: GenerationInput['type']): Resolved {
+  const valueIn = (inputs: readonly { node_id: string; value?: unknown }[]) =>
+    inputs.find((input) => input.node_id === source.id)?.value;
+  const one = (value: unknown): Resolved => (isFilled(value) ? { type, value } : null);
+  switch (source.level) {
+    case 'movie':
+      return one(valueIn(ctx.movieInputs) ?? source.value);
+    case 'scene':
+      return ctx.scene ? one(valueIn(ctx.scene.inputs)) : null;
+    case 'shot':
+      return one(valueIn(ctx.shot.inputs));
+    case 'character': {
+      const values = ctx.characters
+        .filter((c) => mentionsName(ctx.shot.description, c.name))
+        .map((c) => valueIn(c.inputs))
+        .filter(isFilled)
+        .map((value) => ({ type, value }));
+      return values.length === 0 ? null : values.length === 1 ? values[0]! : values;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The text a resolved value gives to a text-joining node (lists joined, non-text ignored). */
+function textOf(resolved: Resolved): string {
+  if (resolved === null) return '';
+  const list = Array.isArray(resolved) ? resolved : [resolved];
+  return list
+    .map((r) => (typeof r.value === 'string' || typeof r.value === 'number' ? String(r.value).trim() : ''))
+    .filter((t) => t !== '')
+    .join(' ');
+}

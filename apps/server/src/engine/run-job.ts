@@ -1,0 +1,171 @@
+import { ComfyPromptError, ComfyUnavailableError, type ComfyClient, type ComfyEvent } from '@cinegraph/comfy';
+import type { GenerationStatus } from '@cinegraph/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { generations, nodes, scenes, shots, workers } from '../db/schema';
+import type { GenerationRow } from '../services/generations/access';
+import type { Storage } from '../storage/storage';
+import { JobSetupError, preparePrompt } from './prepare-prompt';
+import { storeGenerationOutput } from './store-outputs';
+import { transition } from './transitions';
+import { markWorkerUnhealthy, messageOf, type EngineLog, type WorkerRow } from './worker-pool';
+
+/** What running a job needs; the dispatcher provides it. */
+export interface JobRunner {
+  db: Database;
+  storage: Storage;
+  publicUrl: string;
+  /** Re-queues after a worker disappears before the job fails. */
+  retries: number;
+  /** `/history` polling while following a prompt. */
+  pollMs: number;
+  log: EngineLog;
+  /** The dispatcher's client of a worker: its own client id, WebSocket connected when possible. */
+  clientFor(worker: WorkerRow): Promise<ComfyClient>;
+}
+
+const FOLLOWED: GenerationStatus[] = ['queued', 'running'];
+const LOST_PROMPT = /is no longer on ComfyUI worker/;
+/** Progress is written at most this often per job; the pages poll every few seconds anyway. */
+const PROGRESS_WRITE_MS = 500;
+
+/** Runs a freshly assigned job: prepare, submit (`queued`), then follow it to its end. */
+export async function startJob(r: JobRunner, job: GenerationRow, worker: WorkerRow, signal: AbortSignal) {
+  const client = await r.clientFor(worker);
+  let promptId: string;
+  try {
+    const [node] = await r.db.select().from(nodes).where(eq(nodes.id, job.workflowNodeId));
+    if (!node) throw new JobSetupError('The workflow node was deleted.');
+    const prompt = await preparePrompt({ storage: r.storage, publicUrl: r.publicUrl, client }, node, job);
+    promptId = (await client.queuePrompt(prompt)).prompt_id;
+  } catch (error) {
+    return handleFailure(r, job, 'assigned', worker, error);
+  }
+  if (!(await transition(r.db, job.id, 'assigned', { status: 'queued', promptId }))) {
+    // Cancelled while it was being prepared: the prompt must not run for nobody.
+    await client.cancel(promptId).catch(() => {});
+    return;
+  }
+  await follow(r, { ...job, status: 'queued', promptId }, worker, signal);
+}
+
+/** Resumes a job adopted after a restart: re-attach to its prompt, or queue it again. */
+export async function resumeJob(r: JobRunner, job: GenerationRow, signal: AbortSignal) {
+  const [worker] = job.workerId ? await r.db.select().from(workers).where(eq(workers.id, job.workerId)) : [];
+  if (job.status === 'assigned' || !job.promptId || !worker) {
+    return requeueOrFail(r, job, job.status, 'The job lost its worker before it was queued');
+  }
+  r.log.info(`Resuming generation ${job.id} on ${worker.label || worker.url}`);
+  await follow(r, job, worker, signal);
+}
+
+async function follow(r: JobRunner, job: GenerationRow, worker: WorkerRow, signal: AbortSignal) {
+  const client = await r.clientFor(worker);
+  let lastWrite = 0;
+  const onProgress = (event: ComfyEvent) => {
+    if (event.type === 'execution_start') {
+      void transition(r.db, job.id, 'queued', { status: 'running', startedAt: new Date() }).catch(() => {});
+    } else if (
+      event.type === 'progress' &&
+      event.data.max > 0 &&
+      Date.now() - lastWrite > PROGRESS_WRITE_MS
+    ) {
+      lastWrite = Date.now();
+      const progress = Math.min(1, event.data.value / event.data.max);
+      void transition(r.db, job.id, FOLLOWED, { progress }).catch(() => {});
+    }
+  };
+  try {
+    const outcome = await client.waitForPrompt(job.promptId!, { signal, onProgress, pollMs: r.pollMs });
+    if (outcome.status === 'interrupted') {
+      // A cancel from the studio sets `cancelled` before it interrupts, so this move finds nothing to do;
+      // an interrupt nobody here asked for (the worker shutting down) sends the job back to the queue.
+      return requeueOrFail(r, job, FOLLOWED, `The worker ${worker.label || worker.url} interrupted the job`);
+    } else if (outcome.status === 'failed') {
+      if (LOST_PROMPT.test(outcome.message)) return requeueOrFail(r, job, FOLLOWED, outcome.message);
+      await fail(r, job.id, FOLLOWED, outcome.message);
+    } else {
+      await succeed(r, job, client, outcome.outputs);
+    }
+  } catch (error) {
+    if (signal.aborted) return; // The server is stopping; another start resumes the job.
+    await handleFailure(r, job, FOLLOWED, worker, error);
+  }
+}
+
+async function succeed(
+  r: JobRunner,
+  job: GenerationRow,
+  client: ComfyClient,
+  outputs: Record<string, Record<string, unknown>>,
+) {
+  const output = await storeGenerationOutput(r, client, job, outputs);
+  if (!output) return fail(r, job.id, FOLLOWED, 'The workflow finished without producing an output file.');
+  const finishedAt = new Date();
+  const started = await startedAtOf(r, job.id);
+  const moved = await transition(r.db, job.id, FOLLOWED, {
+    status: 'success',
+    output,
+    progress: 1,
+    newOutput: true,
+    finishedAt,
+    gpuSeconds: started ? (finishedAt.getTime() - started.getTime()) / 1000 : null,
+    errorMessage: null,
+  });
+  if (!moved) return; // Cancelled at the last moment: the cancel wins, the files go with the row later.
+  if (job.shotId) await r.db.update(shots).set({ newOutput: true }).where(eq(shots.id, job.shotId));
+  if (job.sceneId) await r.db.update(scenes).set({ newOutput: true }).where(eq(scenes.id, job.sceneId));
+}
+
+async function startedAtOf(r: JobRunner, id: string): Promise<Date | null> {
+  const [row] = await r.db
+    .select({ startedAt: generations.startedAt })
+    .from(generations)
+    .where(eq(generations.id, id));
+  return row?.startedAt ?? null;
+}
+
+/** A worker that cannot be reached loses its jobs to the queue; anything else is the job's own failure. */
+async function handleFailure(
+  r: JobRunner,
+  job: GenerationRow,
+  from: GenerationStatus | GenerationStatus[],
+  worker: WorkerRow,
+  error: unknown,
+) {
+  if (error instanceof ComfyUnavailableError) {
+    await markWorkerUnhealthy(r.db, worker.id, error);
+    return requeueOrFail(r, job, from, `The worker ${worker.label || worker.url} stopped answering`);
+  }
+  const known = error instanceof ComfyPromptError || error instanceof JobSetupError;
+  if (!known) r.log.warn(`Generation ${job.id} failed: ${messageOf(error)}`);
+  await fail(r, job.id, from, messageOf(error));
+}
+
+async function requeueOrFail(
+  r: JobRunner,
+  job: GenerationRow,
+  from: GenerationStatus | GenerationStatus[],
+  reason: string,
+) {
+  if (job.attempts <= r.retries) {
+    const moved = await transition(r.db, job.id, from, {
+      status: 'pending',
+      workerId: null,
+      promptId: null,
+      progress: 0,
+      startedAt: null,
+    });
+    if (moved) r.log.warn(`Generation ${job.id} queued again: ${reason}`);
+    return;
+  }
+  await fail(r, job.id, from, `${reason}; gave up after ${job.attempts} attempts.`);
+}
+
+function fail(r: JobRunner, id: string, from: GenerationStatus | GenerationStatus[], message: string) {
+  return transition(r.db, id, from, {
+    status: 'failed',
+    errorMessage: message.slice(0, 4000),
+    finishedAt: new Date(),
+  });
+}

@@ -1,0 +1,53 @@
+import { startDevWorker, type DevWorker } from '@cinegraph/dev-worker';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Storage } from '../storage/storage';
+import { Dispatcher } from './dispatcher';
+import { WorkerPool, type EngineLog, type SharedWorker } from './worker-pool';
+
+/** The preview worker's name in the pool, as the spec lists it. */
+export const DEV_WORKER_LABEL = 'Preview worker (no GPU)';
+
+export interface RunningEngine {
+  devWorker: DevWorker | null;
+  workers: SharedWorker[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts generation beside the HTTP server: the preview worker on a free loopback port (DEV_WORKER),
+ * the worker pool (COMFYUI_URLS plus the preview worker) and the dispatcher.
+ */
+export async function startEngine(deps: {
+  config: Config;
+  db: Database;
+  storage: Storage;
+  log: EngineLog;
+}): Promise<RunningEngine> {
+  const { config } = deps;
+  const devWorker = config.devWorker
+    ? await startDevWorker({ port: 0, host: '127.0.0.1', label: DEV_WORKER_LABEL })
+    : null;
+  const workers: SharedWorker[] = config.comfyuiUrls.map((url) => ({ url, label: new URL(url).host }));
+  if (devWorker) workers.push({ url: devWorker.url, label: DEV_WORKER_LABEL, servesEditor: false });
+  const pool = new WorkerPool({ db: deps.db, workers, log: deps.log });
+  await pool.start();
+  const dispatcher = new Dispatcher({
+    db: deps.db,
+    storage: deps.storage,
+    publicUrl: config.publicUrl,
+    intervalMs: config.dispatchIntervalMs,
+    retries: config.jobRetries,
+    log: deps.log,
+  });
+  dispatcher.start();
+  return {
+    devWorker,
+    workers,
+    stop: async () => {
+      await dispatcher.stop();
+      await pool.stop();
+      await devWorker?.close();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { ComfyClient } from '@cinegraph/comfy';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { workers } from '../db/schema';
+
+export type WorkerRow = typeof workers.$inferSelect;
+
+/** Where the engine reports what it does; the server passes its logger, tests pass nothing. */
+export interface EngineLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+export const SILENT_LOG: EngineLog = { info: () => {}, warn: () => {} };
+
+/** A worker of the shared pool, from COMFYUI_URLS or the preview worker started beside the server. */
+export interface SharedWorker {
+  url: string;
+  label: string;
+  capacity?: number;
+  /** False for the preview worker: it runs jobs but has no ComfyUI editor to embed. */
+  servesEditor?: boolean;
+}
+
+export interface WorkerPoolOptions {
+  db: Database;
+  workers: readonly SharedWorker[];
+  /** How often every worker's `/system_stats` is asked (default 15 s). */
+  healthIntervalMs?: number;
+  log?: EngineLog;
+}
+
+const HEALTH_TIMEOUT_MS = 5_000;
+
+/**
+ * Keeps the `workers` table current: the shared workers are upserted on start, and every worker's
+ * health, version and last-seen time come from `/system_stats` on an interval, so the dispatcher only
+ * assigns jobs to workers that answered recently.
+ */
+export class WorkerPool {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private checking: Promise<void> | null = null;
+  private readonly log: EngineLog;
+
+  constructor(private readonly options: WorkerPoolOptions) {
+    this.log = options.log ?? SILENT_LOG;
+  }
+
+  async start(): Promise<void> {
+    for (const worker of this.options.workers) await upsertSharedWorker(this.options.db, worker);
+    await this.checkHealth();
+    this.timer = setInterval(() => void this.checkHealth(), this.options.healthIntervalMs ?? 15_000);
+    this.timer.unref();
+  }
+
+  /** Asks every worker for `/system_stats` at once and records the answers. */
+  checkHealth(): Promise<void> {
+    this.checking ??= this.checkAll().finally(() => (this.checking = null));
+    return this.checking;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.checking;
+  }
+
+  private async checkAll(): Promise<void> {
+    const rows = await this.options.db.select().from(workers);
+    await Promise.all(rows.map((row) => this.checkOne(row)));
+  }
+
+  private async checkOne(row: WorkerRow): Promise<void> {
+    const client = new ComfyClient({ baseUrl: row.url, timeoutMs: HEALTH_TIMEOUT_MS });
+    try {
+      const stats = await client.systemStats();
+      await this.options.db
+        .update(workers)
+        .set({
+          healthy: true,
+          lastSeenAt: new Date(),
+          lastError: null,
+          comfyuiVersion: stats.system.comfyui_version ?? null,
+          updatedAt: new Date(),
+        })
+        .where(eq(workers.id, row.id));
+      if (!row.healthy) this.log.info(`Worker ${row.label || row.url} is available`);
+    } catch (error) {
+      await markWorkerUnhealthy(this.options.db, row.id, error);
+      if (row.healthy) this.log.warn(`Worker ${row.label || row.url} is not answering: ${messageOf(error)}`);
+    }
+  }
+}
+
+export async function upsertSharedWorker(db: Database, worker: SharedWorker): Promise<WorkerRow> {
+  const values = {
+    url: worker.url.replace(/\/+$/, ''),
+    label: worker.label,
+    userId: null,
+    capacity: worker.capacity ?? 1,
+    servesEditor: worker.servesEditor ?? true,
+  };
+  const [row] = await db
+    .insert(workers)
+    .values(values)
+    .onConflictDoUpdate({ target: workers.url, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+/** Takes a worker out of routing until its next good health check. */
+export async function markWorkerUnhealthy(db: Database, workerId: string, error: unknown): Promise<void> {
+  await db
+    .update(workers)
+    .set({ healthy: false, lastError: messageOf(error).slice(0, 2000), updatedAt: new Date() })
+    .where(eq(workers.id, workerId));
+}
+
+/** Healthy workers with a ComfyUI editor that the user may open: the shared pool and their own. */
+export async function editorWorkers(db: Database, userId: string): Promise<WorkerRow[]> {
+  return db
+    .select()
+    .from(workers)
+    .where(
+      and(
+        eq(workers.healthy, true),
+        eq(workers.servesEditor, true),
+        or(isNull(workers.userId), eq(workers.userId, userId)),
+      ),
+    )
+    .orderBy(workers.createdAt);
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

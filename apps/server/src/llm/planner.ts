@@ -1,0 +1,22 @@
+import type { GeneratedShot } from '@cinegraph/contracts';
+
+/** What the planner is asked: a scene to cut into shots. */
+export interface ShotPlanRequest {
+  sceneDescription: string;
+  /** The movie's character names; a shot lists those it names. */
+  characters: string[];
+  /** Further shot inputs to fill, each a text field of every shot. */
+  extraKeys: string[];
+  amountOfShots: number;
+  /** Facts that hold in every shot (time of day, weather, wardrobe). */
+  fixedSceneFacts: string;
+}
+
+/**
+ * Plans a scene's shots. The offline planner is the embedded default; an OpenAI-compatible chat API
+ * is used when one is configured.
+ */
+export interface Planner {
+  readonly name: string;
+  planShots(request: ShotPlanRequest): Promise<GeneratedShot[]>;
+}

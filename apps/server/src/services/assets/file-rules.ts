@@ -1,0 +1,95 @@
+import { ASSET_EXTENSIONS, ASSET_MAX_BYTES, type AssetFileType } from '@cinegraph/contracts';
+import { badRequest } from '../../http/errors';
+
+/**
+ * Content types accepted per file type. A closed list, because local storage serves objects from the
+ * studio's own origin: an upload must never be served as HTML or script.
+ */
+const CONTENT_TYPES: Record<AssetFileType, readonly string[]> = {
+  image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  video: ['video/mp4', 'video/webm', 'video/ogg'],
+  audio: [
+    'audio/mpeg',
+    'audio/mp3',
+    'audio/wav',
+    'audio/x-wav',
+    'audio/wave',
+    'audio/ogg',
+    'audio/mp4',
+    'audio/x-m4a',
+    'audio/aac',
+  ],
+  workflow: ['application/json'],
+  lora: ['application/octet-stream'],
+};
+
+const DEFAULT_CONTENT_TYPE: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  json: 'application/json',
+  safetensors: 'application/octet-stream',
+};
+
+export function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+}
+
+/** The file's extension must be one the type accepts (spec: 'File type must be ...'). */
+export function checkExtension(fileType: AssetFileType, filename: string): string {
+  const ext = extensionOf(filename);
+  const accepted = ASSET_EXTENSIONS[fileType];
+  if (!accepted.includes(ext)) {
+    throw badRequest(`File type must be ${accepted.map((e) => `.${e}`).join(', ')}`);
+  }
+  return ext;
+}
+
+export function checkSize(fileType: AssetFileType, size: number): void {
+  const max = ASSET_MAX_BYTES[fileType];
+  if (size > max) throw badRequest(`File is larger than ${max} bytes`);
+}
+
+/** The content type the browser will PUT with: the given one when it fits the type, else from the extension. */
+export function contentTypeFor(fileType: AssetFileType, ext: string, given: string | undefined): string {
+  const wanted = given?.split(';')[0]?.trim().toLowerCase();
+  if (!wanted) {
+    if (ext === 'ogg') return fileType === 'audio' ? 'audio/ogg' : 'video/ogg';
+    return DEFAULT_CONTENT_TYPE[ext] ?? 'application/octet-stream';
+  }
+  if (!CONTENT_TYPES[fileType].includes(wanted)) {
+    throw badRequest(`Content type ${wanted} is not accepted for ${fileType} files`);
+  }
+  return wanted;
+}
+
+/** A storage-safe version of a file name: letters, digits, dot, dash and underscore, extension kept. */
+export function safeFilename(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const ext = extensionOf(base).replace(/[^a-z0-9]/g, '');
+  const stem = (ext ? base.slice(0, base.lastIndexOf('.')) : base)
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 120);
+  return `${stem || 'file'}${ext ? `.${ext}` : ''}`;
+}
+
+/** A display name: no path, no control characters, at most 255 characters. */
+export function cleanDisplayName(filename: string): string {
+  return (
+    (filename.split(/[\\/]/).pop() ?? '')
+      // eslint-disable-next-line no-control-regex -- control characters never belong in a name
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 255)
+  );
+}

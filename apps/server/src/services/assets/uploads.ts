@@ -1,0 +1,101 @@
+import {
+  MULTIPART_THRESHOLD_BYTES,
+  type AssetFileType,
+  type PresignUploadResponse,
+} from '@cinegraph/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { MAX_PART_NUMBER, MIN_PART_SIZE, type Storage } from '../../storage/storage';
+import { newAssetKey } from './asset-keys';
+import { checkExtension, checkSize, cleanDisplayName, contentTypeFor } from './file-rules';
+import { storedFileUrl } from './stored-files';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** Parts of 10 MiB keep the part count low for typical videos; larger files get larger parts. */
+const PREFERRED_PART_SIZE = 2 * MIN_PART_SIZE;
+
+export interface StartUpload {
+  userId: string;
+  fileType: AssetFileType;
+  filename: string;
+  contentType: string | undefined;
+  fileSize: number;
+}
+
+/** Checks the file, records the upload and hands out a presigned PUT, or a multipart upload for large files. */
+export async function startUpload(
+  db: Database,
+  storage: Storage,
+  publicUrl: string,
+  input: StartUpload,
+): Promise<PresignUploadResponse> {
+  const filename = cleanDisplayName(input.filename);
+  const ext = checkExtension(input.fileType, filename);
+  checkSize(input.fileType, input.fileSize);
+  const contentType = contentTypeFor(input.fileType, ext, input.contentType);
+  const key = newAssetKey(input.userId, filename);
+  const common = { s3_key: key, final_url: storedFileUrl(publicUrl, key), bucket: storage.bucket };
+  const row = {
+    userId: input.userId,
+    s3Key: key,
+    fileType: input.fileType,
+    filename,
+    contentType,
+    fileSize: input.fileSize,
+  };
+
+  if (input.fileSize <= MULTIPART_THRESHOLD_BYTES) {
+    const presignedUrl = await storage.presignPut(key, { contentType });
+    await db.insert(uploads).values(row);
+    return { upload_type: 'single', presigned_url: presignedUrl, ...common };
+  }
+  const partSize = Math.max(PREFERRED_PART_SIZE, Math.ceil(input.fileSize / MAX_PART_NUMBER));
+  const { uploadId } = await storage.createMultipartUpload(key, contentType);
+  await db.insert(uploads).values({ ...row, uploadId });
+  return { upload_type: 'multipart', upload_id: uploadId, part_size: partSize, ...common };
+}
+
+/** The user's upload in progress at `key` (404 when unknown, 403 when it is someone else's). */
+export async function requireOwnUpload(
+  db: Database,
+  userId: string,
+  key: string,
+  uploadId?: string,
+): Promise<UploadRow> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.s3Key, key));
+  if (!row) throw notFound('Upload not found');
+  if (row.userId !== userId) throw forbidden('This upload belongs to someone else.');
+  if (uploadId !== undefined && row.uploadId !== uploadId) throw notFound('Upload not found');
+  return row;
+}
+
+export function checkBucket(storage: Storage, bucket: string): void {
+  if (bucket !== storage.bucket) throw badRequest(`Unknown bucket ${bucket}`);
+}
+
+export async function presignUploadPart(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  query: { bucket: string; s3_key: string; upload_id: string; part_number: number },
+): Promise<string> {
+  checkBucket(storage, query.bucket);
+  await requireOwnUpload(db, userId, query.s3_key, query.upload_id);
+  return storage.presignPart(query.s3_key, query.upload_id, query.part_number);
+}
+
+/** Abandons a multipart upload: its parts and the record go. */
+export async function abortUpload(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  body: { bucket: string; s3_key: string; upload_id: string },
+): Promise<void> {
+  checkBucket(storage, body.bucket);
+  const row = await requireOwnUpload(db, userId, body.s3_key, body.upload_id);
+  await storage.abortMultipartUpload(row.s3Key, body.upload_id);
+  await db.delete(uploads).where(and(eq(uploads.id, row.id), eq(uploads.userId, userId)));
+}

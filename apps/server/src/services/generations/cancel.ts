@@ -1,0 +1,49 @@
+import { ComfyClient } from '@cinegraph/comfy';
+import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { generations, workers } from '../../db/schema';
+
+/** How long stopping a prompt on a worker may take before the cancel is reported anyway. */
+const WORKER_CALL_TIMEOUT_MS = 5_000;
+
+/**
+ * Cancels the unfinished generations matching `where` in one conditional UPDATE, then removes their
+ * prompts from the workers (deleted from the queue when waiting, interrupted when running). The
+ * database decides: a job finishing at the same moment keeps its result, and a dispatcher that loses
+ * the race sees the status changed and stops the prompt itself. Returns how many were cancelled.
+ */
+export async function cancelGenerationsWhere(db: Database, where: SQL): Promise<number> {
+  const now = new Date();
+  const cancelled = await db
+    .update(generations)
+    .set({ status: 'cancelled', finishedAt: now, updatedAt: now })
+    .where(and(where, inArray(generations.status, [...UNFINISHED_STATUSES])))
+    .returning({ promptId: generations.promptId, workerId: generations.workerId });
+  const onWorkers = cancelled.filter((c) => c.promptId && c.workerId);
+  if (onWorkers.length > 0) {
+    const rows = await db
+      .select({ id: workers.id, url: workers.url })
+      .from(workers)
+      .where(inArray(workers.id, [...new Set(onWorkers.map((c) => c.workerId!))]));
+    const urls = new Map(rows.map((w) => [w.id, w.url]));
+    await Promise.all(
+      onWorkers.map(async ({ promptId, workerId }) => {
+        const url = urls.get(workerId!);
+        if (!url) return;
+        const client = new ComfyClient({ baseUrl: url, timeoutMs: WORKER_CALL_TIMEOUT_MS });
+        // A worker that is gone has nothing left to stop; the status is already final.
+        await client.cancel(promptId!).catch(() => {});
+      }),
+    );
+  }
+  return cancelled.length;
+}
+
+export function cancelNodeGenerations(db: Database, nodeId: string): Promise<number> {
+  return cancelGenerationsWhere(db, eq(generations.workflowNodeId, nodeId));
+}
+
+export function cancelGeneration(db: Database, id: string): Promise<number> {
+  return cancelGenerationsWhere(db, eq(generations.id, id));
+}

@@ -1,0 +1,51 @@
+import type { GenerationStatusCounts } from '@cinegraph/contracts';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import { generations } from '../../db/schema';
+import type { Db } from '../editor/node-rows';
+
+/** A workflow node's generations by status (cancelled ones are not counted). */
+export async function nodeStatusCounts(db: Db, nodeId: string): Promise<GenerationStatusCounts> {
+  const rows = await db
+    .select({ status: generations.status, n: count() })
+    .from(generations)
+    .where(eq(generations.workflowNodeId, nodeId))
+    .groupBy(generations.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return {
+    pending: of('pending'),
+    queued: of('queued'),
+    running: of('running'),
+    assigned: of('assigned'),
+    success: of('success'),
+    failed: of('failed'),
+  };
+}
+
+/** Where generations are counted for the storyboard's stats. */
+export type GenerationScope = { shotId: string } | { sceneId: string };
+
+/**
+ * The storyboard's grouping of a shot's or a scene's generations: pending (pending + queued), running
+ * (running + assigned), success, failed, and how many carry the new-output marker.
+ */
+export async function storyboardGenerationCounts(
+  db: Db,
+  scope: GenerationScope,
+): Promise<{ pending: number; running: number; success: number; failed: number; withNewOutput: number }> {
+  const where: SQL =
+    'shotId' in scope ? eq(generations.shotId, scope.shotId) : eq(generations.sceneId, scope.sceneId);
+  const rows = await db
+    .select({ status: generations.status, newOutput: generations.newOutput, n: count() })
+    .from(generations)
+    .where(and(where))
+    .groupBy(generations.status, generations.newOutput);
+  const sum = (match: (r: (typeof rows)[number]) => boolean) =>
+    rows.filter(match).reduce((total, r) => total + r.n, 0);
+  return {
+    pending: sum((r) => r.status === 'pending' || r.status === 'queued'),
+    running: sum((r) => r.status === 'running' || r.status === 'assigned'),
+    success: sum((r) => r.status === 'success'),
+    failed: sum((r) => r.status === 'failed'),
+    withNewOutput: sum((r) => r.newOutput),
+  };
+}

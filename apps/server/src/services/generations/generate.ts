@@ -1,0 +1,89 @@
+import { GENERATION_MESSAGES, generatingNodeLevel, type ShotValidation } from '@cinegraph/contracts';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { generations, scenes, shots } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { loadInputTakes, loadMovieGraph, shotContext } from '../../engine/movie-graph';
+import { resolveShotInputs, shotInputsValid } from '../../engine/resolve-inputs';
+import { sourcesOf } from '../../engine/shot-graph';
+import { requireMovieNode, type NodeRow } from '../editor/node-rows';
+
+/** A workflow node that has a workflow to run (400 with a clear detail otherwise). */
+export function assertRunnable(node: NodeRow): void {
+  if (node.type !== 'workflow') throw badRequest(GENERATION_MESSAGES.notWorkflowNode);
+  if (!node.workflowApiLink && !node.workflowLink) throw badRequest(GENERATION_MESSAGES.noWorkflow);
+}
+
+/**
+ * Queues `numJobs` generations per shot, each `pending` with the inputs resolved for its shot now, so
+ * a take can always be explained even after the graph changes. All or nothing: one transaction.
+ */
+export async function generateForShots(
+  db: Database,
+  input: { movieId: string; nodeId: string; userId: string; shotIds: string[]; numJobs: number },
+): Promise<string[]> {
+  const node = await requireMovieNode(db, input.movieId, input.nodeId);
+  assertRunnable(node);
+  const shotIds = [...new Set(input.shotIds)];
+  const rows = await db
+    .select()
+    .from(shots)
+    .where(and(eq(shots.movieId, input.movieId), inArray(shots.id, shotIds)));
+  if (rows.length !== shotIds.length) throw badRequest(GENERATION_MESSAGES.shotsOutsideMovie);
+
+  const graph = await loadMovieGraph(db, input.movieId);
+  const takes = await loadInputTakes(db, shotIds);
+  const level = generatingNodeLevel(sourcesOf(graph, node.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ shotId: generations.shotId, n: count() })
+      .from(generations)
+      .where(and(eq(generations.workflowNodeId, node.id), inArray(generations.shotId, shotIds)))
+      .groupBy(generations.shotId);
+    const taken = new Map(existing.map((e) => [e.shotId, e.n]));
+    const values = shotIds.flatMap((shotId) => {
+      const shot = byId.get(shotId)!;
+      const workflowInputs = resolveShotInputs(shotContext(graph, shot, takes.get(shotId)), node.id);
+      return Array.from({ length: input.numJobs }, (_, i) => ({
+        movieId: input.movieId,
+        workflowNodeId: node.id,
+        shotId,
+        sceneId: shot.sceneId,
+        userId: input.userId,
+        level,
+        workflowInputs,
+        index: (taken.get(shotId) ?? 0) + i,
+      }));
+    });
+    const inserted = await tx.insert(generations).values(values).returning({ id: generations.id });
+    return inserted.map((r) => r.id);
+  });
+}
+
+/** Every shot of the movie, in storyboard order, with whether the node's inputs resolve for it. */
+export async function validateShotInputs(
+  db: Database,
+  movieId: string,
+  nodeId: string,
+): Promise<ShotValidation[]> {
+  const node = await requireMovieNode(db, movieId, nodeId);
+  const graph = await loadMovieGraph(db, movieId);
+  const rows = await db
+    .select({ shot: shots })
+    .from(shots)
+    .innerJoin(scenes, eq(scenes.id, shots.sceneId))
+    .where(eq(shots.movieId, movieId))
+    .orderBy(asc(scenes.index), asc(scenes.id), asc(shots.index), asc(shots.id));
+  const takes = await loadInputTakes(
+    db,
+    rows.map((r) => r.shot.id),
+  );
+  return rows.map(({ shot }) => ({
+    scene_id: shot.sceneId,
+    shot_id: shot.id,
+    valid: node.type === 'workflow' && shotInputsValid(shotContext(graph, shot, takes.get(shot.id)), node.id),
+    index: shot.index,
+    description: shot.description,
+  }));
+}

@@ -1,0 +1,43 @@
+import type { GenerationUpdate } from '@cinegraph/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { generations } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import type { Storage } from '../../storage/storage';
+import type { GenerationRow } from './access';
+import { cancelGeneration } from './cancel';
+
+/** Where a generation's files live in storage. */
+export function generationStoragePrefix(movieId: string, id: string): string {
+  return `movies/${movieId}/generations/${id}/`;
+}
+
+/** Changes a generation's flags; only a successful take can be used as input (spec). */
+export async function updateGeneration(
+  db: Database,
+  row: GenerationRow,
+  changes: GenerationUpdate,
+): Promise<GenerationRow> {
+  if (changes.use_as_input === true && row.status !== 'success') {
+    throw badRequest('Only a successful generation can be used as input.');
+  }
+  const [updated] = await db
+    .update(generations)
+    .set({
+      ...(changes.use_as_input !== undefined && { useAsInput: changes.use_as_input }),
+      ...(changes.hidden !== undefined && { hidden: changes.hidden }),
+      ...(changes.new_output !== undefined && { newOutput: changes.new_output }),
+      ...(changes.downloaded !== undefined && { downloaded: changes.downloaded }),
+      updatedAt: new Date(),
+    })
+    .where(eq(generations.id, row.id))
+    .returning();
+  return updated ?? row;
+}
+
+/** Deletes a generation: an unfinished one is cancelled on its worker first, then the row and files go. */
+export async function deleteGeneration(db: Database, storage: Storage, row: GenerationRow): Promise<void> {
+  await cancelGeneration(db, row.id);
+  await db.delete(generations).where(eq(generations.id, row.id));
+  await storage.deletePrefix(generationStoragePrefix(row.movieId, row.id));
+}

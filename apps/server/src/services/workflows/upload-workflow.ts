@@ -1,0 +1,69 @@
+import { WorkflowFormatError } from '@cinegraph/comfy';
+import type { Database } from '../../db/client';
+import { badRequest, HttpError } from '../../http/errors';
+import type { Storage } from '../../storage/storage';
+import { readStoredWorkflow } from '../assets/proxy-workflow';
+import type { NodeRow } from '../editor/node-rows';
+import { applyWorkflowToNode, recordUploadError } from './node-workflow';
+import { readWorkflow, workflowFormat } from './workflow-handles';
+
+export const NO_FILE_PROVIDED = 'No file provided';
+export const UPLOAD_FAILED = 'Upload failed';
+
+/** What the multipart form of set_inputs_from_workflow carried. */
+export interface WorkflowUpload {
+  file: string | null;
+  /** The UI format: JSON text, or the address of a file stored in this studio. */
+  link?: string;
+  /** The API format, likewise. */
+  apiLink?: string;
+}
+
+export interface UploadContext {
+  db: Database;
+  storage: Storage;
+  publicUrl: string;
+  userId: string;
+}
+
+/**
+ * Sets a workflow node's workflow from an upload. On failure the message is stored on the node
+ * (spec: 'No file provided', the detail, or 'Upload failed') and the error is thrown as a 4xx with it.
+ */
+export async function setWorkflowFromUpload(
+  ctx: UploadContext,
+  node: NodeRow,
+  upload: WorkflowUpload,
+): Promise<NodeRow> {
+  try {
+    if (upload.file === null || upload.file.trim() === '') throw badRequest(NO_FILE_PROVIDED);
+    const workflow = readWorkflow(upload.file);
+    const companion = async (value: string | undefined, format: 'ui' | 'api', field: string) => {
+      if (!value?.trim()) return null;
+      const text = await companionText(ctx, value);
+      if (workflowFormat(text) !== format) {
+        throw badRequest(`The ${field} is not a workflow in the ${format.toUpperCase()} format`);
+      }
+      return text;
+    };
+    const ui = workflow.format === 'ui' ? workflow.text : await companion(upload.link, 'ui', 'link');
+    const api =
+      workflow.format === 'api' ? workflow.text : await companion(upload.apiLink, 'api', 'api_link');
+    return await applyWorkflowToNode(ctx.db, ctx.storage, ctx.publicUrl, node, { workflow, ui, api });
+  } catch (error) {
+    const known =
+      error instanceof WorkflowFormatError || (error instanceof HttpError && error.statusCode < 500);
+    const message = known ? error.message : UPLOAD_FAILED;
+    await recordUploadError(ctx.db, node.id, message);
+    if (error instanceof WorkflowFormatError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** A companion is JSON text, or the address of a workflow the user may read in this studio's storage. */
+async function companionText(ctx: UploadContext, value: string): Promise<string> {
+  const trimmed = value.trim();
+  if (trimmed.startsWith('{')) return trimmed;
+  const data = await readStoredWorkflow(ctx.db, ctx.storage, ctx.publicUrl, ctx.userId, trimmed);
+  return JSON.stringify(data);
+}
