@@ -27,21 +27,6 @@ export const SIGNED_IN_PLACEHOLDERS: PlaceholderScreen[] = [
 
 export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
   {
-    path: 'movies/:movieId/characters',
-    title: 'Characters',
-    blurb: 'The characters of a movie, with inputs that follow them into every shot that names them.',
-  },
-  {
-    path: 'scenes/:movieId',
-    title: 'Scenes',
-    blurb: 'The scenes of a movie as a storyboard, with the generation status of each.',
-  },
-  {
-    path: 'scenes/:movieId/shots/:sceneId',
-    title: 'Shots',
-    blurb: 'The shots of a scene: descriptions, inputs and the characters detected in each.',
-  },
-  {
     path: 'scenes/:movieId/shots/:sceneId/shots/:shotId/workflow/:workflowId',
     title: 'Generations',
     blurb: 'Every take of a shot, grouped by workflow, ready to review and to chain.',

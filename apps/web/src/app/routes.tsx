@@ -58,6 +58,31 @@ export const routes: RouteObject[] = [
             handle: { title: 'Node Editor' } satisfies RouteHandle,
             lazy: () => import('../features/editor/EditorPage').then((m) => ({ Component: m.EditorPage })),
           },
+          {
+            element: <RequireUser />,
+            children: [
+              {
+                path: 'scenes/:movieId',
+                handle: { title: 'Scenes' } satisfies RouteHandle,
+                lazy: () =>
+                  import('../features/storyboard/StoryboardPages').then((m) => ({ Component: m.ScenesPage })),
+              },
+              {
+                path: 'scenes/:movieId/shots/:sceneId',
+                handle: { title: 'Shots' } satisfies RouteHandle,
+                lazy: () =>
+                  import('../features/storyboard/StoryboardPages').then((m) => ({ Component: m.ShotsPage })),
+              },
+              {
+                path: 'movies/:movieId/characters',
+                handle: { title: 'Characters' } satisfies RouteHandle,
+                lazy: () =>
+                  import('../features/storyboard/StoryboardPages').then((m) => ({
+                    Component: m.CharactersPage,
+                  })),
+              },
+            ],
+          },
           ...PLACEHOLDER_SCREENS.map(placeholder),
           { path: '*', element: <Navigate to="/" replace /> },
         ],
