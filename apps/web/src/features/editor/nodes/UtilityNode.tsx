@@ -1,4 +1,6 @@
 import type { NodeProps } from '@xyflow/react';
+import { useState } from 'react';
+import { DescriptionsDialog } from '../../storyboard/descriptions/DescriptionsDialog';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { HandleRow } from './HandleRow';
 import { NodeShell } from './NodeShell';
@@ -6,6 +8,7 @@ import { NodeShell } from './NodeShell';
 /** A utility node (and any node kind the canvas does not know): drawn from the handles it carries. */
 export function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
   const { node } = data;
+  const [descriptionsOpen, setDescriptionsOpen] = useState(false);
   return (
     <NodeShell node={node} type={type} selected={selected}>
       <div className="py-2">
@@ -16,6 +19,22 @@ export function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
           <HandleRow key={handle.id} handle={handle} side="output" />
         ))}
       </div>
+      {node.utility_kind === 'prompt' && (
+        <div className="border-t border-white/10 px-3 py-2">
+          <button
+            type="button"
+            className="nodrag w-full rounded-md bg-white/5 px-2 py-1 text-xs text-neutral-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-amber-400"
+            onClick={() => setDescriptionsOpen(true)}
+          >
+            Edit Descriptions
+          </button>
+          <DescriptionsDialog
+            movieId={node.movie_id}
+            open={descriptionsOpen}
+            onClose={() => setDescriptionsOpen(false)}
+          />
+        </div>
+      )}
     </NodeShell>
   );
 }
