@@ -8,8 +8,15 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4790);
  * loads this file first and picks a fresh folder; its workers inherit the choice through the environment.
  */
 if (!process.env.E2E_DATA_DIR) {
-  fs.rmSync(path.resolve(import.meta.dirname, '.data'), { recursive: true, force: true });
-  process.env.E2E_DATA_DIR = path.resolve(import.meta.dirname, '.data', `run-${Date.now()}`);
+  // Runs may overlap (several terminals): each gets its own folder, and only old ones are swept.
+  const root = path.resolve(import.meta.dirname, '.data');
+  fs.mkdirSync(root, { recursive: true });
+  for (const name of fs.readdirSync(root)) {
+    const folder = path.join(root, name);
+    if (Date.now() - fs.statSync(folder).mtimeMs > 3_600_000)
+      fs.rmSync(folder, { recursive: true, force: true });
+  }
+  process.env.E2E_DATA_DIR = path.join(root, `run-${Date.now()}-${process.pid}`);
 }
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 

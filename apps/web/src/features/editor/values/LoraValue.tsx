@@ -1,8 +1,9 @@
+import { MediaUpload } from '../../assets/MediaUpload';
 import { asLora, LORA_STRENGTH, loraConfigured, type LoraValue as Lora } from '../logic/values';
 import { FIELD } from './fieldStyles';
 import { NumberField } from './NumberField';
 
-/** A LoRA: trigger keyword, file URL and strength (0 to 2, step 0.01, default 1). */
+/** A LoRA: trigger keyword, file URL (typed, uploaded or saved .safetensors) and strength 0 to 2. */
 export function LoraValue({ value, onChange }: { value: unknown; onChange(value: Lora): void }) {
   const lora = asLora(value);
   const set = (change: Partial<Lora>) => onChange({ ...lora, ...change });
@@ -23,6 +24,7 @@ export function LoraValue({ value, onChange }: { value: unknown; onChange(value:
         onChange={(e) => set({ url: e.target.value })}
         className={FIELD}
       />
+      <MediaUpload fileType="lora" onPick={(url) => set({ url })} />
       <div className="flex items-end gap-2">
         <input
           type="range"

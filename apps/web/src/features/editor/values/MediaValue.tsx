@@ -1,3 +1,4 @@
+import { MediaUpload } from '../../assets/MediaUpload';
 import { asText } from '../logic/values';
 import { FIELD } from './fieldStyles';
 
@@ -7,7 +8,7 @@ interface MediaValueProps {
   onChange(value: string): void;
 }
 
-/** An image, video or audio input given by URL, with a small preview (uploads come later). */
+/** An image, video or audio input: a URL, an uploaded file or a saved one, with a small preview. */
 export function MediaValue({ kind, value, onChange }: MediaValueProps) {
   const url = asText(value);
   return (
@@ -20,6 +21,7 @@ export function MediaValue({ kind, value, onChange }: MediaValueProps) {
         onChange={(event) => onChange(event.target.value)}
         className={FIELD}
       />
+      <MediaUpload fileType={kind} onPick={onChange} />
       {url && <MediaPreview kind={kind} url={url} />}
     </div>
   );

@@ -97,7 +97,7 @@ export function ItemPanel({
       )}
       <section aria-label="Inputs" className="flex flex-col gap-3">
         <h3 className="text-sm font-semibold text-neutral-200">Inputs</h3>
-        <PanelInputs inputs={inputs} level={level} onChange={changeInput} />
+        <PanelInputs itemId={item._id} inputs={inputs} level={level} onChange={changeInput} />
       </section>
       <ShowHiddenToggle />
       {level !== 'character' && <GenerationStatus level={level} stats={stats} />}

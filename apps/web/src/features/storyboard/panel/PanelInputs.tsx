@@ -1,13 +1,17 @@
 import type { HandleType, ItemInput } from '@cinegraph/contracts';
 import { isPrimitiveValueType } from '../../editor/logic/values';
 import { ValueEditor } from '../../editor/values/ValueEditor';
+import { UploadScope } from '../../assets/UploadScope';
 
 /** The item's inputs, each with the editor of its value type (the node editor's value editors). */
 export function PanelInputs({
+  itemId,
   inputs,
   level,
   onChange,
 }: {
+  /** Uploads into an input are tracked per item and input node, so a remount keeps their progress. */
+  itemId: string;
   inputs: readonly ItemInput[];
   level: string;
   onChange(input: ItemInput, value: unknown): void;
@@ -33,7 +37,9 @@ export function PanelInputs({
               </span>
             </div>
             {isPrimitiveValueType(type) ? (
-              <ValueEditor type={type} value={input.value} onChange={(value) => onChange(input, value)} />
+              <UploadScope itemId={itemId} nodeId={input.node_id}>
+                <ValueEditor type={type} value={input.value} onChange={(value) => onChange(input, value)} />
+              </UploadScope>
             ) : (
               <p className="text-xs text-neutral-500">This input takes its value from a connection.</p>
             )}

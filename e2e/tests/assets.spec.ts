@@ -1,0 +1,172 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addedNode, openNewMovieEditor, pickType } from './editor-canvas';
+import { signInThroughLandingPage } from './sign-in';
+
+test.use({ actionTimeout: 15_000 });
+
+/** A solid-colour PNG, made here so the test needs no fixture file. */
+function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
+  ]);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** Picks a file through the input's Upload button, as a creator does in the file chooser. */
+async function uploadThroughChooser(
+  page: Page,
+  node: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    node.getByRole('button', { name: 'Upload', exact: true }).click(),
+  ]);
+  await chooser.setFiles(file);
+}
+
+/** Records every value the upload progress bars show, so a test can see the whole course of an upload. */
+async function recordProgress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      document.querySelectorAll('[role="progressbar"]').forEach((bar) => {
+        const value = Number(bar.getAttribute('aria-valuenow'));
+        if (seen.at(-1) !== value) seen.push(value);
+      });
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+test('a creator uploads an image and a large video, then renames and deletes saved files', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInThroughLandingPage(page, 'assets@example.com');
+  const editor = await openNewMovieEditor(page, context);
+
+  // A single upload: a small PNG into the character's Reference Image.
+  const reference = editor.locator('[data-testid="editor-node"][aria-label$=": Reference Image"]');
+  await expect(reference).toBeVisible();
+  await uploadThroughChooser(editor, reference, {
+    name: 'still frame.png',
+    mimeType: 'image/png',
+    buffer: solidPng(160, 90, [220, 140, 40]),
+  });
+  await expect(reference.getByRole('progressbar', { name: 'Uploaded still frame.png' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  await expect(reference.getByRole('textbox', { name: 'image URL' })).toHaveValue(
+    /\/api\/v1\/utils\/file\?key=/,
+  );
+  const preview = reference.getByRole('img', { name: 'Preview' });
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  await reference.screenshot({ path: 'artifacts/assets-image-uploaded.png' });
+
+  // The wrong kind of file is refused before anything is sent.
+  await uploadThroughChooser(editor, reference, {
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not an image'),
+  });
+  await expect(reference.getByRole('alert')).toHaveText('File type must be .png, .jpg, .jpeg, .gif, .webp');
+
+  // A multipart upload: a video over the 25 MiB threshold, progress held at 90 until it completes.
+  const video = await addedNode(editor, () => editor.getByRole('button', { name: 'Add Primitive' }).click());
+  await pickType(video, 'video');
+  await recordProgress(editor);
+  await uploadThroughChooser(editor, video, {
+    name: 'long take.webm',
+    mimeType: 'video/webm',
+    buffer: Buffer.alloc(26 * 1024 * 1024, 7),
+  });
+  await expect(video.getByRole('progressbar', { name: 'Uploaded long take.webm' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+    { timeout: 60_000 },
+  );
+  await expect(video.getByRole('textbox', { name: 'video URL' })).toHaveValue(/\/api\/v1\/utils\/file\?key=/);
+  const seen = await editor.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+  expect(seen.at(-1)).toBe(100);
+  // Each finished part moves the bar on, but it stops at 90 until the parts are joined.
+  expect(seen).toContain(90);
+  expect(seen.some((value) => value > 0 && value < 90)).toBe(true);
+  expect(Math.max(...seen.slice(0, -1))).toBe(90);
+  await video.screenshot({ path: 'artifacts/assets-video-uploaded.png' });
+
+  // The asset browser: search, rename keeping the extension, choose, delete.
+  await reference.getByRole('button', { name: 'Browse saved' }).click();
+  const browserDialog = editor.getByRole('dialog', { name: 'Saved images' });
+  await expect(browserDialog.getByRole('listitem', { name: 'still frame.png' })).toBeVisible();
+  await expect(browserDialog.getByRole('listitem', { name: 'long take.webm' })).toHaveCount(0);
+  const search = browserDialog.getByRole('searchbox', { name: 'Search files' });
+  await search.fill('nothing like it');
+  await expect(browserDialog.getByText('No files found')).toBeVisible();
+  await search.fill('STILL');
+  const card = browserDialog.getByRole('listitem', { name: 'still frame.png' });
+  await expect(card).toBeVisible();
+  await editor.screenshot({ path: 'artifacts/assets-browser.png' });
+
+  await card.getByRole('button', { name: 'Rename' }).click();
+  const nameField = browserDialog.getByRole('textbox', { name: 'New file name' });
+  await expect(nameField).toHaveValue('still frame');
+  await nameField.fill('hero poster');
+  await nameField.press('Enter');
+  await search.fill('');
+  const renamed = browserDialog.getByRole('listitem', { name: 'hero poster.png' });
+  await expect(renamed).toBeVisible();
+  await renamed.getByRole('button', { name: 'Choose hero poster.png' }).click();
+  await expect(browserDialog).toBeHidden();
+
+  await reference.getByRole('button', { name: 'Browse saved' }).click();
+  await browserDialog
+    .getByRole('listitem', { name: 'hero poster.png' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const confirm = editor.getByRole('dialog', { name: 'Delete file' });
+  await expect(confirm).toContainText('Are you sure you want to delete hero poster.png?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(browserDialog.getByText('No files found')).toBeVisible();
+  await editor.screenshot({ path: 'artifacts/assets-browser-empty.png' });
+
+  // The video is among the saved videos, still there after the image was deleted.
+  await browserDialog.getByRole('button', { name: 'Close' }).click();
+  await video.getByRole('button', { name: 'Browse saved' }).click();
+  await expect(
+    editor.getByRole('dialog', { name: 'Saved videos' }).getByRole('listitem', { name: 'long take.webm' }),
+  ).toBeVisible();
+  await context.close();
+});
