@@ -41,7 +41,10 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
     editor.locator('[data-node-type="shotPrimitive"] [data-level-bars="3"]').first(),
   ).toBeVisible();
   await nodeNamed(editor, 'Text to Video').getByRole('button', { name: 'Generate' }).click();
-  await expect(editor.getByText('Generation arrives with the generation issue.')).toBeVisible();
+  const generateDialog = editor.getByRole('dialog', { name: 'Generate Content' });
+  await expect(generateDialog).toBeVisible();
+  await generateDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(generateDialog).toHaveCount(0);
   await editor.screenshot({ path: 'artifacts/editor-desktop-template.png' });
 
   // Buttons: Add Primitive, Add Character, Add Workflow. Each fresh input asks for its type first.

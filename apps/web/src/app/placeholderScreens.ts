@@ -27,11 +27,6 @@ export const SIGNED_IN_PLACEHOLDERS: PlaceholderScreen[] = [
 
 export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
   {
-    path: 'scenes/:movieId/shots/:sceneId/shots/:shotId/workflow/:workflowId',
-    title: 'Generations',
-    blurb: 'Every take of a shot, grouped by workflow, ready to review and to chain.',
-  },
-  {
     path: 'tutorials',
     title: 'Tutorials',
     blurb: 'Guides to Cinegraph, from a first movie to chained workflows.',
@@ -58,10 +53,5 @@ export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
     path: 'dev/use-as-input-display',
     title: 'Curated Media',
     blurb: 'Media the community marked as input, gathered in one place.',
-  },
-  {
-    path: 'comfyui-iframe',
-    title: 'Workflow Editor',
-    blurb: 'The embedded ComfyUI editor of a workflow node, with sharing.',
   },
 ];

@@ -59,6 +59,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/editor/EditorPage').then((m) => ({ Component: m.EditorPage })),
           },
           {
+            path: 'comfyui-iframe',
+            handle: { title: 'Workflow Editor' } satisfies RouteHandle,
+            lazy: () =>
+              import('../features/workflows/ComfyIframePage').then((m) => ({ Component: m.ComfyIframePage })),
+          },
+          {
             element: <RequireUser />,
             children: [
               {
@@ -72,6 +78,14 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Shots' } satisfies RouteHandle,
                 lazy: () =>
                   import('../features/storyboard/StoryboardPages').then((m) => ({ Component: m.ShotsPage })),
+              },
+              {
+                path: 'scenes/:movieId/shots/:sceneId/shots/:shotId/workflow/:workflowId',
+                handle: { title: 'Generations' } satisfies RouteHandle,
+                lazy: () =>
+                  import('../features/generation/GenerationsPage').then((m) => ({
+                    Component: m.GenerationsPage,
+                  })),
               },
               {
                 path: 'movies/:movieId/characters',

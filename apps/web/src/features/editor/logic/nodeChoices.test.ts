@@ -1,6 +1,6 @@
 import type { UtilityNodeTemplate } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
-import { createBodyFor, nodeChoiceCategories, QUICK_CHOICES } from './nodeChoices';
+import { createBodyFor, nodeChoiceCategories, opensSharedBrowser, QUICK_CHOICES } from './nodeChoices';
 
 const addText: UtilityNodeTemplate = {
   name: 'AddText',
@@ -25,6 +25,12 @@ describe('the node-add menu', () => {
       'Character Input',
     ]);
     expect(categories[2]?.entries.map((e) => e.label)).toEqual(['AddText']);
+  });
+
+  it('offers an empty workflow and the shared workflows browser under Workflow Options', () => {
+    const entries = nodeChoiceCategories([])[1]?.entries ?? [];
+    expect(entries.map((e) => e.label)).toEqual(['Empty Workflow', 'Shared workflows…']);
+    expect(entries.map((e) => opensSharedBrowser(e.choice))).toEqual([false, true]);
   });
 });
 

@@ -7,10 +7,13 @@ import {
 } from '@cinegraph/contracts';
 import { serverKindOf } from './canvasNodes';
 
+/** An empty workflow node, or one the creator picks from the community's shared workflows. */
+export type WorkflowTemplate = 'empty_workflow' | 'shared_workflows';
+
 /** Something the creator can add to the canvas. */
 export type NodeChoice =
   | { kind: 'input'; level: PrimitiveLevel }
-  | { kind: 'workflow'; template: 'empty_workflow' }
+  | { kind: 'workflow'; template: WorkflowTemplate }
   | { kind: 'utility'; template: UtilityNodeTemplate };
 
 export interface ChoiceEntry {
@@ -77,6 +80,12 @@ export function nodeChoiceCategories(templates: readonly UtilityNodeTemplate[]):
           description: 'A workflow node with no graph yet',
           choice: { kind: 'workflow', template: 'empty_workflow' },
         },
+        {
+          key: 'workflow-shared',
+          label: 'Shared workflows…',
+          description: 'Browse the community’s workflows and load one into a new node',
+          choice: { kind: 'workflow', template: 'shared_workflows' },
+        },
       ],
     },
     {
@@ -92,6 +101,11 @@ export function nodeChoiceCategories(templates: readonly UtilityNodeTemplate[]):
       })),
     },
   ];
+}
+
+/** Whether picking the choice opens the shared-workflow browser instead of adding a node at once. */
+export function opensSharedBrowser(choice: NodeChoice): boolean {
+  return choice.kind === 'workflow' && choice.template === 'shared_workflows';
 }
 
 /** The display type a choice is drawn as. */

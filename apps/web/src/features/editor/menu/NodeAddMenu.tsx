@@ -1,5 +1,7 @@
+import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef, useState } from 'react';
-import type { ChoiceCategory, NodeChoice } from '../logic/nodeChoices';
+import { SharedWorkflowsPicker } from '../../workflows/SharedWorkflowsPicker';
+import { opensSharedBrowser, type ChoiceCategory, type NodeChoice } from '../logic/nodeChoices';
 
 interface NodeAddMenuProps {
   /** Where the menu opens, in pixels within the canvas. */
@@ -13,9 +15,13 @@ interface NodeAddMenuProps {
 export function NodeAddMenu({ at, categories, onPick, onClose }: NodeAddMenuProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const [openId, setOpenId] = useState<ChoiceCategory['id'] | null>(null);
+  const [browsing, setBrowsing] = useState<{ x: number; y: number } | null>(null);
+  const flow = useReactFlow();
   const open = categories.find((category) => category.id === openId);
 
   useEffect(() => {
+    // While the shared-workflow browser is up, its dialog owns clicks and keys.
+    if (browsing) return undefined;
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) onClose();
     };
@@ -28,7 +34,13 @@ export function NodeAddMenu({ at, categories, onPick, onClose }: NodeAddMenuProp
       document.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [onClose]);
+  }, [onClose, browsing]);
+
+  if (browsing) {
+    return (
+      <SharedWorkflowsPicker open position={() => flow.screenToFlowPosition(browsing)} onClose={onClose} />
+    );
+  }
 
   return (
     <div
@@ -70,6 +82,14 @@ export function NodeAddMenu({ at, categories, onPick, onClose }: NodeAddMenuProp
               role="menuitem"
               title={entry.description}
               onClick={() => {
+                if (opensSharedBrowser(entry.choice)) {
+                  const box = rootRef.current?.getBoundingClientRect();
+                  setBrowsing({
+                    x: box?.left ?? window.innerWidth / 2,
+                    y: box?.top ?? window.innerHeight / 2,
+                  });
+                  return;
+                }
                 onPick(entry.choice);
                 onClose();
               }}

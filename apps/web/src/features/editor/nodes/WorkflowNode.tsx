@@ -1,15 +1,15 @@
 import { useNodeConnections, type NodeProps } from '@xyflow/react';
 import { useMemo } from 'react';
-import { useEditorActions } from '../editorActions';
+import { WorkflowNodeActions } from '../../workflows/WorkflowNodeActions';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { readyToGenerate } from '../logic/generation';
+import { GenerationControls } from '../../generation/node/GenerationControls';
 import { HandleRow } from './HandleRow';
 import { NodeShell } from './NodeShell';
 
 /** A workflow node: its inputs and outputs come from the workflow; Generate once every input is wired. */
 export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>) {
   const { node } = data;
-  const actions = useEditorActions();
   const incoming = useNodeConnections({ id, handleType: 'target' });
   const connected = useMemo(() => new Set(incoming.map((c) => c.targetHandle ?? '')), [incoming]);
   const ready = readyToGenerate(node.input_handles, connected);
@@ -20,9 +20,10 @@ export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>
       <div className="py-2">
         {empty && (
           <p className="px-3 py-2 text-xs text-neutral-500">
-            No workflow yet. Its inputs and outputs appear once a workflow is uploaded.
+            No workflow yet. Upload a ComfyUI workflow (.json) or open the editor to build one.
           </p>
         )}
+        <WorkflowNodeActions node={node} />
         {node.input_handles.map((handle) => (
           <HandleRow key={handle.id} handle={handle} side="input" />
         ))}
@@ -31,17 +32,7 @@ export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>
         ))}
         {node.upload_error && <p className="px-3 py-1 text-xs text-red-400">{node.upload_error}</p>}
       </div>
-      {ready && (
-        <div className="border-t border-white/10 p-2">
-          <button
-            type="button"
-            onClick={() => actions.generate(node._id)}
-            className="nodrag w-full rounded-lg bg-[var(--editor-accent)] px-3 py-1.5 text-sm font-semibold text-neutral-950 hover:brightness-110"
-          >
-            Generate
-          </button>
-        </div>
-      )}
+      {ready && <GenerationControls nodeId={node._id} />}
     </NodeShell>
   );
 }
