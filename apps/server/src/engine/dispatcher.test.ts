@@ -1,8 +1,9 @@
 import type { DevWorker } from '@cinegraph/dev-worker';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generations, workers as workerRows } from '../db/schema';
+import { generations, shots, workers as workerRows } from '../db/schema';
 import { storedFileKey } from '../services/assets/stored-files';
+import { storyboardGenerationCounts, userGenerationSummary } from '../services/generations/counts';
 import { createTestApp, type TestApp } from '../test/test-app';
 import type { Dispatcher } from './dispatcher';
 import {
@@ -50,11 +51,14 @@ async function historyCount(worker: DevWorker): Promise<number> {
 }
 
 describe('the dispatcher with real dev workers', () => {
-  it('runs a batch over three workers to success, with outputs and display images in storage', async () => {
+  it('runs a batch of 50 jobs over three workers to success, with outputs and display images in storage', async () => {
     const pool = await workers(3);
-    const ids = await generate(t, m, m.shotIds, 6);
+    // num_jobs is at most 10 per call: five calls of 5 jobs on each of the two shots.
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(...(await generate(t, m, m.shotIds, 5)));
+    expect(ids).toHaveLength(50);
     dispatcher();
-    await waitForStatus(t, ids, ['success']);
+    await waitForStatus(t, ids, ['success'], 60_000);
 
     for (const id of ids) {
       const take = await getGeneration(t, m, id);
@@ -70,13 +74,26 @@ describe('the dispatcher with real dev workers', () => {
     const counts = await Promise.all(pool.map(historyCount));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(ids.length);
     expect(counts.filter((n) => n > 0).length).toBeGreaterThan(1);
+    const [shot] = await t.db.select().from(shots).where(eq(shots.id, m.shotIds[0]!));
+    expect(shot!.newOutput).toBe(true);
+    expect(shot!.displayImage).toMatch(/display\.webp$/);
 
     const status = await t.app.inject({
       method: 'GET',
       url: `/api/v1/generations/status/${m.nodeId}`,
       headers: { cookie: m.user.cookie },
     });
-    expect(status.json()).toEqual({ pending: 0, queued: 0, running: 0, assigned: 0, success: 12, failed: 0 });
+    expect(status.json()).toEqual({ pending: 0, queued: 0, running: 0, assigned: 0, success: 50, failed: 0 });
+    const account = await userGenerationSummary(t.db, m.user.userId);
+    expect(account).toMatchObject({ success: 50, pending: 0, running: 0, failed: 0, cancelled: 0 });
+    expect(account.gpuSeconds).toBeGreaterThan(0);
+    expect(await storyboardGenerationCounts(t.db, { shotId: m.shotIds[0]! })).toEqual({
+      pending: 0,
+      running: 0,
+      success: 25,
+      failed: 0,
+      withNewOutput: 25,
+    });
   });
 
   it("fails a job with the worker's own error message", async () => {
@@ -156,15 +173,31 @@ describe('the dispatcher with real dev workers', () => {
     await workers(1, 150);
     const [id] = await generate(t, m, [m.shotIds[0]!], 1);
     const first = testDispatcher(t);
+    cleanups.push(() => first.stop());
     first.start();
     await waitForStatus(t, [id!], ['running']);
     await first.stop();
     const [between] = await t.db.select().from(generations).where(eq(generations.id, id!));
     expect(between!.status).toBe('running');
-    dispatcher({ staleMs: 100 });
+    // The only server on its database resumes at once; several servers wait for the lease to go stale.
+    dispatcher({ resumeAllOnStart: true });
     await waitForStatus(t, [id!], ['success'], 30_000);
     const [done] = await t.db.select().from(generations).where(eq(generations.id, id!));
     expect(done!.attempts).toBe(1);
+  });
+
+  it('lets another server adopt a job once the lease of its stopped tracker is stale', async () => {
+    await workers(1, 150);
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    const first = testDispatcher(t);
+    cleanups.push(() => first.stop());
+    first.start();
+    await waitForStatus(t, [id!], ['running']);
+    await first.stop();
+    const other = dispatcher({ staleMs: 1_000 });
+    await other.tick();
+    expect(other.activeCount).toBe(0);
+    await waitForStatus(t, [id!], ['success'], 30_000);
   });
 
   it('never runs a job twice with two dispatchers on one database', async () => {

@@ -17,11 +17,18 @@ export interface DispatcherOptions {
   pollMs?: number;
   /** An unfinished job nobody renewed for this long is adopted (default 30 s). */
   staleMs?: number;
+  /**
+   * Adopt every unfinished job at the first tick, without waiting for leases to go stale: right when
+   * this is the only server on the database (PGlite is single-process), so no live tracker exists.
+   */
+  resumeAllOnStart?: boolean;
   log?: EngineLog;
 }
 
 /** Claims per tick, so one tick never holds the loop for long. */
 const MAX_CLAIMS_PER_TICK = 50;
+/** Start times kept for prompts still being followed; far more than any worker runs at once. */
+const MAX_REMEMBERED_STARTS = 10_000;
 /** Waiting for a worker's WebSocket before the first submit, so `execution_start` is not missed. */
 const CONNECT_WAIT_MS = 2_000;
 
@@ -34,8 +41,11 @@ export class Dispatcher {
   private timer: ReturnType<typeof setInterval> | null = null;
   private ticking: Promise<void> | null = null;
   private lastRenewal = 0;
+  private firstTick = true;
   private readonly active = new Map<string, Promise<void>>();
   private readonly clients = new Map<string, Promise<ComfyClient>>();
+  /** Prompt id -> when its worker reported `execution_start` (bounded; see MAX_REMEMBERED_STARTS). */
+  private readonly started = new Map<string, Date>();
   private readonly abort = new AbortController();
   private readonly runner: JobRunner;
   private readonly staleMs: number;
@@ -50,6 +60,7 @@ export class Dispatcher {
       pollMs: options.pollMs ?? 1_000,
       log: options.log ?? SILENT_LOG,
       clientFor: (worker) => this.clientFor(worker),
+      executionStart: (promptId) => this.started.get(promptId),
     };
   }
 
@@ -94,7 +105,9 @@ export class Dispatcher {
       this.lastRenewal = Date.now();
       await renewLeases(db, [...this.active.keys()]);
     }
-    for (const job of await adoptStaleGenerations(db, this.staleMs, [...this.active.keys()])) {
+    const staleMs = this.firstTick && this.options.resumeAllOnStart ? 0 : this.staleMs;
+    this.firstTick = false;
+    for (const job of await adoptStaleGenerations(db, staleMs, [...this.active.keys()])) {
       this.follow(job.id, resumeJob(this.runner, job, this.abort.signal));
     }
     for (let i = 0; i < MAX_CLAIMS_PER_TICK && !this.abort.signal.aborted; i++) {
@@ -119,6 +132,12 @@ export class Dispatcher {
     let client = this.clients.get(worker.url);
     if (!client) {
       const created = new ComfyClient({ baseUrl: worker.url });
+      created.on((event) => {
+        if (event.type !== 'execution_start') return;
+        this.started.set(event.data.prompt_id, new Date());
+        const oldest = this.started.keys().next();
+        if (this.started.size > MAX_REMEMBERED_STARTS && !oldest.done) this.started.delete(oldest.value);
+      });
       const connected = created.connect().catch(() => {
         // No WebSocket: prompts are followed through `/history` alone.
       });

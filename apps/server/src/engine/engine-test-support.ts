@@ -37,6 +37,7 @@ export interface GenerationMovie {
  * template's prompt node and its movie-level resolution (made small so previews render fast).
  */
 export async function generationMovie(t: TestApp, email = 'director@example.com'): Promise<GenerationMovie> {
+  ignoreClosingPoolErrors(t);
   const user = await signIn(t, email);
   const [template] = await t.db.select().from(movies).where(eq(movies.templateKey, 'text-to-video'));
   const created = await t.app.inject({
@@ -162,4 +163,15 @@ export async function setShotDescriptionInput(t: TestApp, shotId: string, text: 
     .update(shots)
     .set({ inputs: shot!.inputs.map((i) => (i.node_id === id ? { ...i, value: text } : i)) })
     .where(eq(shots.id, shotId));
+}
+
+/**
+ * These tests keep several PostgreSQL connections busy at once; at teardown the test database is
+ * dropped WITH (FORCE) while pg still closes them, and pg's Pool re-emits that as an 'error' event
+ * nobody listens to. Only the teardown's own connections are affected.
+ */
+function ignoreClosingPoolErrors(t: TestApp): void {
+  const client = (t.db as unknown as { $client?: { on?: unknown } }).$client;
+  if (client && typeof client.on === 'function')
+    (client.on as (e: string, l: () => void) => void)('error', () => {});
 }

@@ -22,6 +22,11 @@ export interface JobRunner {
   log: EngineLog;
   /** The dispatcher's client of a worker: its own client id, WebSocket connected when possible. */
   clientFor(worker: WorkerRow): Promise<ComfyClient>;
+  /**
+   * When the worker said a prompt started executing. Kept by the dispatcher from the moment a client
+   * exists, since a fast worker starts a prompt before its submit call has even returned.
+   */
+  executionStart(promptId: string): Date | undefined;
 }
 
 const FOLLOWED: GenerationStatus[] = ['queued', 'running'];
@@ -61,6 +66,8 @@ export async function resumeJob(r: JobRunner, job: GenerationRow, signal: AbortS
 
 async function follow(r: JobRunner, job: GenerationRow, worker: WorkerRow, signal: AbortSignal) {
   const client = await r.clientFor(worker);
+  const started = r.executionStart(job.promptId!);
+  if (started) await transition(r.db, job.id, 'queued', { status: 'running', startedAt: started });
   let lastWrite = 0;
   const onProgress = (event: ComfyEvent) => {
     if (event.type === 'execution_start') {
@@ -113,7 +120,12 @@ async function succeed(
     errorMessage: null,
   });
   if (!moved) return; // Cancelled at the last moment: the cancel wins, the files go with the row later.
-  if (job.shotId) await r.db.update(shots).set({ newOutput: true }).where(eq(shots.id, job.shotId));
+  // The shot's tile shows its latest successful take.
+  const shotChanges = {
+    newOutput: true,
+    ...(output.display_image && { displayImage: output.display_image }),
+  };
+  if (job.shotId) await r.db.update(shots).set(shotChanges).where(eq(shots.id, job.shotId));
   if (job.sceneId) await r.db.update(scenes).set({ newOutput: true }).where(eq(scenes.id, job.sceneId));
 }
 

@@ -38,6 +38,7 @@ export async function startEngine(deps: {
     publicUrl: config.publicUrl,
     intervalMs: config.dispatchIntervalMs,
     retries: config.jobRetries,
+    resumeAllOnStart: !config.databaseUrl,
     log: deps.log,
   });
   dispatcher.start();

@@ -1,5 +1,5 @@
 import type { GenerationStatusCounts } from '@cinegraph/contracts';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, sum, type SQL } from 'drizzle-orm';
 import { generations } from '../../db/schema';
 import type { Db } from '../editor/node-rows';
 
@@ -47,5 +47,37 @@ export async function storyboardGenerationCounts(
     success: sum((r) => r.status === 'success'),
     failed: sum((r) => r.status === 'failed'),
     withNewOutput: sum((r) => r.newOutput),
+  };
+}
+
+/**
+ * A user's generations for the account page: counts grouped as the storyboard groups them (plus
+ * cancelled), and GPU seconds summed from execution start to end of each take.
+ */
+export async function userGenerationSummary(
+  db: Db,
+  userId: string,
+): Promise<{
+  gpuSeconds: number;
+  pending: number;
+  running: number;
+  success: number;
+  failed: number;
+  cancelled: number;
+}> {
+  const rows = await db
+    .select({ status: generations.status, n: count(), gpu: sum(generations.gpuSeconds) })
+    .from(generations)
+    .where(eq(generations.userId, userId))
+    .groupBy(generations.status);
+  const of = (...statuses: string[]) =>
+    rows.filter((r) => statuses.includes(r.status)).reduce((total, r) => total + r.n, 0);
+  return {
+    gpuSeconds: rows.reduce((total, r) => total + Number(r.gpu ?? 0), 0),
+    pending: of('pending', 'queued'),
+    running: of('running', 'assigned'),
+    success: of('success'),
+    failed: of('failed'),
+    cancelled: of('cancelled'),
   };
 }

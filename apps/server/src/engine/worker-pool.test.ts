@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { workers } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { claimPendingGeneration } from './claim';
+import { generate, generationMovie, startWorkers, type GenerationMovie } from './engine-test-support';
+
+let t: TestApp;
+let m: GenerationMovie;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeEach(async () => {
+  t = await createTestApp();
+  m = await generationMovie(t);
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  await t.close();
+});
+
+describe('the worker pool', () => {
+  it('records health and version from /system_stats and routes jobs around a worker that stopped', async () => {
+    const { workers: started, pool } = await startWorkers(t, 2);
+    cleanups.push(() => pool.stop(), ...started.map((w) => () => w.close()));
+    const rows = await t.db.select().from(workers);
+    expect(rows.map((w) => [w.healthy, w.comfyuiVersion !== null, w.lastSeenAt !== null])).toEqual([
+      [true, true, true],
+      [true, true, true],
+    ]);
+
+    await started[0]!.close();
+    await pool.checkHealth();
+    const [down] = await t.db.select().from(workers).where(eq(workers.url, started[0]!.url));
+    expect(down!.healthy).toBe(false);
+    expect(down!.lastError).toBeTruthy();
+
+    await generate(t, m, m.shotIds, 1);
+    const first = await claimPendingGeneration(t.db);
+    expect(first?.worker.url).toBe(started[1]!.url);
+    // Capacity 1: the healthy worker is busy, and the stopped one takes nothing.
+    expect(await claimPendingGeneration(t.db)).toBeNull();
+  });
+});
