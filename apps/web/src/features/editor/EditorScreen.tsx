@@ -153,9 +153,8 @@ export function EditorScreen({ movieId }: { movieId: string }) {
       updateNode,
       requestDelete,
       setHidden: (nodeId, hidden) => void setHidden(nodeId, hidden),
-      generate: () => toast.info('Generation arrives with the generation issue.'),
     }),
-    [updateNode, requestDelete, setHidden, toast],
+    [updateNode, requestDelete, setHidden],
   );
 
   const accent = { '--editor-accent': data.movie?.current_node_color || DEFAULT_ACCENT } as CSSProperties;

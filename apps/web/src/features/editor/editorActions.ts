@@ -7,7 +7,6 @@ export interface EditorActions {
   /** Deletes at once, or after the confirmation for a workflow node. */
   requestDelete(nodeIds: readonly string[]): void;
   setHidden(nodeId: string, hidden: boolean): void;
-  generate(nodeId: string): void;
 }
 
 export const EditorActionsContext = createContext<EditorActions | null>(null);

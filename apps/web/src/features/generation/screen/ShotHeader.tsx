@@ -1,0 +1,77 @@
+import type { WorkflowNodeSummary } from '@cinegraph/contracts';
+import { Link, NavLink } from 'react-router';
+import { scenesPath, shotsPath } from '../../storyboard/paths';
+import { ALL_WORKFLOWS } from '../logic/workflowGroups';
+import { workflowPath } from '../paths';
+
+const LINK = 'text-neutral-400 transition-colors hover:text-amber-300';
+
+export interface ShotHeaderProps {
+  movieId: string;
+  sceneId: string;
+  shotId: string;
+  movieTitle?: string;
+  sceneTitle?: string;
+  shotTitle?: string;
+  position: number;
+  workflows: readonly WorkflowNodeSummary[];
+}
+
+/** Breadcrumb to the shot, its description, and the workflow picker ('All workflows' first). */
+export function ShotHeader(props: ShotHeaderProps) {
+  const { movieId, sceneId, shotId } = props;
+  const tabs = [{ id: ALL_WORKFLOWS, name: 'All workflows' }, ...props.workflows];
+  return (
+    <header className="mb-6 space-y-4">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-1.5 text-sm">
+          <li>
+            <Link to="/movies" className={LINK}>
+              My Movies
+            </Link>
+          </li>
+          <li aria-hidden="true" className="text-neutral-600">
+            /
+          </li>
+          <li>
+            <Link to={scenesPath(movieId)} className={LINK}>
+              {props.movieTitle || 'Untitled movie'}
+            </Link>
+          </li>
+          <li aria-hidden="true" className="text-neutral-600">
+            /
+          </li>
+          <li>
+            <Link to={shotsPath(movieId, sceneId)} className={LINK}>
+              {props.sceneTitle || 'Untitled scene'}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight text-white">
+          {props.position >= 0 ? `Shot ${props.position + 1}` : 'Shot'}
+          <span className="ml-3 text-base font-normal text-neutral-400">
+            {props.shotTitle || 'Generations'}
+          </span>
+        </h1>
+        <p className="text-xs text-neutral-500">A / D: previous / next shot · Space: use as input</p>
+      </div>
+      <nav aria-label="Workflows" className="flex flex-wrap gap-2">
+        {tabs.map((tab) => (
+          <NavLink
+            key={tab.id}
+            to={workflowPath(movieId, sceneId, shotId, tab.id)}
+            className={({ isActive }) =>
+              `rounded-full px-3 py-1 text-sm ring-1 ring-white/10 ${
+                isActive ? 'bg-amber-400 text-neutral-950' : 'text-neutral-300 hover:bg-white/5'
+              }`
+            }
+          >
+            {tab.name}
+          </NavLink>
+        ))}
+      </nav>
+    </header>
+  );
+}
