@@ -126,3 +126,28 @@ export const RenameAssetBody = z.object({ filename: z.string().max(255), user_id
 
 export const StoredFileQuery = z.object({ key: z.string().min(1).max(1024) });
 export const ProxyWorkflowQuery = z.object({ url: z.string().min(1).max(4096) });
+
+/**
+ * The Content-Type of an upload, from its extension: the browser sends it and the server signs it, so
+ * both derive it the same way (never the browser's own guess, which varies between systems).
+ */
+export const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  json: 'application/json',
+  safetensors: 'application/octet-stream',
+};
+
+/** The extension of a file name, lower case and without the dot ('' when there is none). */
+export function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+}

@@ -6,7 +6,8 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import { assetFolder } from './asset-keys';
 import type { AssetRow } from './complete-upload';
-import { cleanDisplayName, extensionOf } from './file-rules';
+import { extensionOf } from '@cinegraph/contracts';
+import { cleanDisplayName } from './file-rules';
 
 export interface AssetFilter {
   limit: number;

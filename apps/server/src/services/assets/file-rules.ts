@@ -1,4 +1,10 @@
-import { ASSET_EXTENSIONS, ASSET_MAX_BYTES, type AssetFileType } from '@cinegraph/contracts';
+import {
+  ASSET_EXTENSIONS,
+  ASSET_MAX_BYTES,
+  CONTENT_TYPE_BY_EXTENSION,
+  extensionOf,
+  type AssetFileType,
+} from '@cinegraph/contracts';
 import { badRequest } from '../../http/errors';
 
 /**
@@ -23,26 +29,6 @@ const CONTENT_TYPES: Record<AssetFileType, readonly string[]> = {
   lora: ['application/octet-stream'],
 };
 
-const DEFAULT_CONTENT_TYPE: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  json: 'application/json',
-  safetensors: 'application/octet-stream',
-};
-
-export function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
-}
-
 /** The file's extension must be one the type accepts (spec: 'File type must be ...'). */
 export function checkExtension(fileType: AssetFileType, filename: string): string {
   const ext = extensionOf(filename);
@@ -63,7 +49,7 @@ export function contentTypeFor(fileType: AssetFileType, ext: string, given: stri
   const wanted = given?.split(';')[0]?.trim().toLowerCase();
   if (!wanted) {
     if (ext === 'ogg') return fileType === 'audio' ? 'audio/ogg' : 'video/ogg';
-    return DEFAULT_CONTENT_TYPE[ext] ?? 'application/octet-stream';
+    return CONTENT_TYPE_BY_EXTENSION[ext] ?? 'application/octet-stream';
   }
   if (!CONTENT_TYPES[fileType].includes(wanted)) {
     throw badRequest(`Content type ${wanted} is not accepted for ${fileType} files`);

@@ -1,4 +1,10 @@
-import { ASSET_EXTENSIONS, ASSET_MAX_BYTES, type AssetFileType } from '@cinegraph/contracts';
+import {
+  ASSET_EXTENSIONS,
+  ASSET_MAX_BYTES,
+  CONTENT_TYPE_BY_EXTENSION,
+  extensionOf,
+  type AssetFileType,
+} from '@cinegraph/contracts';
 
 /** The smallest file an upload accepts (the server refuses empty files). */
 export const MIN_UPLOAD_BYTES = 1;
@@ -7,29 +13,6 @@ export const MIN_UPLOAD_BYTES = 1;
 export interface FileFacts {
   name: string;
   size: number;
-}
-
-// The server checks the Content-Type of a single PUT against the one it signed, so the browser always
-// sends the one derived from the extension (never the browser's guess, which varies between systems).
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  json: 'application/json',
-  safetensors: 'application/octet-stream',
-};
-
-/** The extension of a file name, lower case and without the dot ('' when there is none). */
-export function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
 }
 
 /** The `accept` attribute of a file input for this type: '.png,.jpg,…'. */
@@ -41,7 +24,7 @@ export function acceptAttribute(fileType: AssetFileType): string {
 export function uploadContentType(fileType: AssetFileType, filename: string): string {
   const ext = extensionOf(filename);
   if (ext === 'ogg') return fileType === 'audio' ? 'audio/ogg' : 'video/ogg';
-  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  return CONTENT_TYPE_BY_EXTENSION[ext] ?? 'application/octet-stream';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { extensionOf } from './fileRules';
+import { extensionOf } from '@cinegraph/contracts';
 
 /** The name without its extension: what the rename field shows. */
 export function filenameStem(filename: string): string {
