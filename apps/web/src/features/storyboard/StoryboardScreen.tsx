@@ -1,6 +1,7 @@
 import { selectionAfterDelete, type Scene } from '@cinegraph/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { useShowHiddenItems } from '../../lib/preferences';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast';
@@ -23,7 +24,7 @@ import { moveAmongVisible, visibleItems } from './logic/ordering';
 import { ItemPanel } from './panel/ItemPanel';
 import { generationsPath, shotsPath } from './paths';
 import { StoryboardBreadcrumb } from './StoryboardBreadcrumb';
-import type { ListScope } from './storyboardApi';
+import { listKey, type ListScope } from './storyboardApi';
 import { StoryboardStatus } from './StoryboardStatus';
 
 /** The spec: a new item is selected, and selected again after 100 ms. */
@@ -33,6 +34,7 @@ const RESELECT_DELAY_MS = 100;
 export function StoryboardScreen({ scope }: { scope: ListScope }) {
   const { level, movieId } = scope;
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
   const toast = useToast();
   const { items, busyIds, loaded, error, actions } = useStoryboardList(scope);
   const [showHidden] = useShowHiddenItems();
@@ -169,8 +171,10 @@ export function StoryboardScreen({ scope }: { scope: ListScope }) {
           scene={planning}
           characterNames={characterNames}
           onClose={() => setPlanning(null)}
-          onDone={(count) => {
+          onDone={async (count) => {
             toast.success(`${count} shots created`);
+            // The scene's shot list may be cached from an earlier visit: fetch it anew before showing it.
+            await mutate(listKey({ level: 'shot', movieId, sceneId: planning._id }));
             navigate(shotsPath(movieId, planning._id));
           }}
         />
