@@ -1,10 +1,9 @@
 import type { WorkflowNodeSummary } from '@cinegraph/contracts';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { Breadcrumb } from '../../../ui/Breadcrumb';
 import { scenesPath, shotsPath } from '../../storyboard/paths';
 import { ALL_WORKFLOWS } from '../logic/workflowGroups';
 import { workflowPath } from '../paths';
-
-const LINK = 'text-neutral-400 transition-colors hover:text-amber-300';
 
 export interface ShotHeaderProps {
   movieId: string;
@@ -23,31 +22,13 @@ export function ShotHeader(props: ShotHeaderProps) {
   const tabs = [{ id: ALL_WORKFLOWS, name: 'All workflows' }, ...props.workflows];
   return (
     <header className="mb-6 space-y-4">
-      <nav aria-label="Breadcrumb">
-        <ol className="flex flex-wrap items-center gap-1.5 text-sm">
-          <li>
-            <Link to="/movies" className={LINK}>
-              My Movies
-            </Link>
-          </li>
-          <li aria-hidden="true" className="text-neutral-600">
-            /
-          </li>
-          <li>
-            <Link to={scenesPath(movieId)} className={LINK}>
-              {props.movieTitle || 'Untitled movie'}
-            </Link>
-          </li>
-          <li aria-hidden="true" className="text-neutral-600">
-            /
-          </li>
-          <li>
-            <Link to={shotsPath(movieId, sceneId)} className={LINK}>
-              {props.sceneTitle || 'Untitled scene'}
-            </Link>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        crumbs={[
+          { label: 'My Movies', to: '/movies' },
+          { label: props.movieTitle || 'Untitled movie', to: scenesPath(movieId) },
+          { label: props.sceneTitle || 'Untitled scene', to: shotsPath(movieId, sceneId) },
+        ]}
+      />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-white">
           {props.position >= 0 ? `Shot ${props.position + 1}` : 'Shot'}
