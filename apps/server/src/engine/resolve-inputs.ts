@@ -1,21 +1,28 @@
 import { mentionsName, type GenerationInput, type WorkflowInputs } from '@cinegraph/contracts';
-import { composeOfflinePrompt } from './compose-prompt';
+import { composeOfflinePrompt, type PromptParts } from '../llm/compose-prompt';
 import { edgeInto, isFilled, type ResolveNode, type ShotContext } from './shot-graph';
 
 /** A source's value for one shot: one input, a list (several characters or takes), or nothing. */
 type Resolved = GenerationInput | GenerationInput[] | null;
+
+/** How the prompt node turns its inputs into one prompt; synchronous, so resolution stays a pure walk. */
+export type ComposePrompt = (parts: PromptParts) => string;
 
 /**
  * Resolves every input handle of a workflow node for one shot, through its connection: primitives by
  * their level, utility nodes computed, upstream workflow nodes as this shot's use-as-input takes.
  * Unconnected or empty inputs are left out, so `workflow_inputs` shows only what was sent.
  */
-export function resolveShotInputs(ctx: ShotContext, workflowNodeId: string): WorkflowInputs {
+export function resolveShotInputs(
+  ctx: ShotContext,
+  workflowNodeId: string,
+  compose: ComposePrompt = composeOfflinePrompt,
+): WorkflowInputs {
   const node = ctx.nodes.get(workflowNodeId);
   if (!node) return {};
   const inputs: WorkflowInputs = {};
   for (const handle of node.inputHandles) {
-    const resolved = resolveHandle(ctx, node, handle.id, new Set([node.id]));
+    const resolved = resolveHandle(ctx, compose, node, handle.id, new Set([node.id]));
     if (resolved === null) continue;
     const named = (one: GenerationInput) => ({
       ...one,
@@ -35,7 +42,13 @@ export function shotInputsValid(ctx: ShotContext, workflowNodeId: string): boole
   return node.inputHandles.filter((h) => h.type !== 'lora').every((h) => inputs[h.id] !== undefined);
 }
 
-function resolveHandle(ctx: ShotContext, node: ResolveNode, handleId: string, path: Set<string>): Resolved {
+function resolveHandle(
+  ctx: ShotContext,
+  compose: ComposePrompt,
+  node: ResolveNode,
+  handleId: string,
+  path: Set<string>,
+): Resolved {
   const edge = edgeInto(ctx, node.id, handleId);
   const source = edge && ctx.nodes.get(edge.sourceNodeId);
   // A loop cannot be connected in the editor; the guard keeps a corrupted graph from recursing forever.
@@ -49,7 +62,7 @@ function resolveHandle(ctx: ShotContext, node: ResolveNode, handleId: string, pa
     return takes.length === 0 ? null : takes.length === 1 ? takes[0]! : takes;
   }
   const inner = new Set([...path, source.id]);
-  const text = (id: string) => textOf(resolveHandle(ctx, source, id, inner));
+  const text = (id: string) => textOf(resolveHandle(ctx, compose, source, id, inner));
   if (source.utilityKind === 'add_text') {
     return one(
       source.inputHandles
@@ -61,7 +74,7 @@ function resolveHandle(ctx: ShotContext, node: ResolveNode, handleId: string, pa
   if (source.utilityKind === 'prompt') {
     const extras = source.inputHandles.filter((h) => h.id.startsWith('extra_instructions'));
     return one(
-      composeOfflinePrompt({
+      compose({
         prompt: text('prompt'),
         cameraAngle: text('camera_angle'),
         extraInstructions: extras.map((h) => text(h.id)),

@@ -1,5 +1,6 @@
 import { detectCharacters, type GeneratedShot } from '@cinegraph/contracts';
 import { quotedSpeech, sceneBeats } from './beats';
+import { composeOfflinePrompt, type PromptParts } from './compose-prompt';
 import type { Planner, ShotPlanRequest } from './planner';
 
 /** The camera rotation of a scene's coverage: establish the space, then move in and around. */
@@ -23,6 +24,10 @@ export const CAMERA_ROTATION = [
  */
 export class OfflinePlanner implements Planner {
   readonly name = 'offline';
+
+  async writePrompt(parts: PromptParts): Promise<string> {
+    return composeOfflinePrompt(parts);
+  }
 
   async planShots(request: ShotPlanRequest): Promise<GeneratedShot[]> {
     const beats = sceneBeats(request.sceneDescription, request.amountOfShots);

@@ -1,7 +1,9 @@
 import { STORYBOARD_MESSAGES, type GeneratedShot } from '@cinegraph/contracts';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
+import type { PromptParts } from './compose-prompt';
 import type { Planner, ShotPlanRequest } from './planner';
+import { promptWritingMessages, readWrittenPrompt } from './prompt-writing-prompt';
 import { shotPlanMessages, type ChatMessage } from './shot-plan-prompt';
 
 export interface OpenAIPlannerOptions {
@@ -53,7 +55,13 @@ export class OpenAIPlanner implements Planner {
     throw plannerError(STORYBOARD_MESSAGES.plannerUnreadable);
   }
 
-  private async complete(messages: ChatMessage[]): Promise<string | null> {
+  async writePrompt(parts: PromptParts): Promise<string> {
+    const prompt = readWrittenPrompt(await this.complete(promptWritingMessages(parts), { json: false }));
+    if (prompt === null) throw plannerError(STORYBOARD_MESSAGES.plannerUnreadable);
+    return prompt;
+  }
+
+  private async complete(messages: ChatMessage[], { json = true } = {}): Promise<string | null> {
     let response: Response;
     try {
       response = await fetch(`${this.options.baseUrl}/chat/completions`, {
@@ -65,7 +73,7 @@ export class OpenAIPlanner implements Planner {
         body: JSON.stringify({
           model: this.options.model,
           messages,
-          response_format: { type: 'json_object' },
+          ...(json && { response_format: { type: 'json_object' } }),
           temperature: 0.4,
         }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 120_000),

@@ -1,4 +1,5 @@
 import type { GeneratedShot } from '@cinegraph/contracts';
+import type { PromptParts } from './compose-prompt';
 
 /** What the planner is asked: a scene to cut into shots. */
 export interface ShotPlanRequest {
@@ -13,10 +14,12 @@ export interface ShotPlanRequest {
 }
 
 /**
- * Plans a scene's shots. The offline planner is the embedded default; an OpenAI-compatible chat API
- * is used when one is configured.
+ * Plans a scene's shots and writes the prompt node's prompts. The offline planner is the embedded
+ * default; an OpenAI-compatible chat API is used when one is configured.
  */
 export interface Planner {
   readonly name: string;
   planShots(request: ShotPlanRequest): Promise<GeneratedShot[]>;
+  /** One generation prompt from the prompt node's inputs (camera angle, prompt, extra instructions). */
+  writePrompt(parts: PromptParts): Promise<string>;
 }

@@ -21,10 +21,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app over a fresh database, local storage and the outbox in a temporary folder. */
-export async function createTestApp(options: { signInLimits?: SignInLimits } = {}): Promise<TestApp> {
+/**
+ * The real app over a fresh database, local storage and the outbox in a temporary folder. `env` adds
+ * settings as the environment would give them (e.g. LLM_BASE_URL).
+ */
+export async function createTestApp(
+  options: { signInLimits?: SignInLimits; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cinegraph-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   const database = await openTestDatabase();
   await seedTemplateMovies(database.db);
   const storage = createStorage({

@@ -2,6 +2,7 @@ import { endpoints, GENERATION_MESSAGES } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { route } from '../../http/route';
+import { createPlanner } from '../../llm/create-planner';
 import { requireMovieMember } from '../../services/movies/access';
 import {
   requireGenerationOfMember,
@@ -15,21 +16,28 @@ import { listShotGenerations } from '../../services/generations/list';
 import { deleteGeneration, updateGeneration } from '../../services/generations/update';
 import { presentGeneration } from './present';
 
-export function generationRoutes(app: FastifyInstance, { db, storage }: AppDeps): void {
+export function generationRoutes(app: FastifyInstance, { db, storage, config }: AppDeps): void {
+  const planner = createPlanner(config);
+
   route(app, endpoints.validateShotInputs, async ({ params, userId }) => {
     await requireMovieMember(db, params.movieId, userId);
     return validateShotInputs(db, params.movieId, params.workflowNodeId);
   });
 
-  route(app, endpoints.generate, async ({ params, body, userId }) => {
+  route(app, endpoints.generate, async ({ params, body, userId, request }) => {
     await requireMovieMember(db, params.movieId, userId);
-    const ids = await generateForShots(db, {
-      movieId: params.movieId,
-      nodeId: params.nodeId,
-      userId,
-      shotIds: body.shot_ids,
-      numJobs: body.num_jobs,
-    });
+    const ids = await generateForShots(
+      db,
+      planner,
+      {
+        movieId: params.movieId,
+        nodeId: params.nodeId,
+        userId,
+        shotIds: body.shot_ids,
+        numJobs: body.num_jobs,
+      },
+      (message) => request.log.warn(message),
+    );
     return { generation_ids: ids, message: GENERATION_MESSAGES.started };
   });
 

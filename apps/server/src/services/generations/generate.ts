@@ -4,8 +4,10 @@ import type { Database } from '../../db/client';
 import { generations, scenes, shots } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { loadInputTakes, loadMovieGraph, shotContext } from '../../engine/movie-graph';
-import { resolveShotInputs, shotInputsValid } from '../../engine/resolve-inputs';
+import { shotInputsValid } from '../../engine/resolve-inputs';
+import { resolveWithPlanner } from '../../engine/resolve-with-planner';
 import { sourcesOf } from '../../engine/shot-graph';
+import type { Planner } from '../../llm/planner';
 import { requireMovieNode, type NodeRow } from '../editor/node-rows';
 
 /** A workflow node that has a workflow to run (400 with a clear detail otherwise). */
@@ -16,11 +18,14 @@ export function assertRunnable(node: NodeRow): void {
 
 /**
  * Queues `numJobs` generations per shot, each `pending` with the inputs resolved for its shot now, so
- * a take can always be explained even after the graph changes. All or nothing: one transaction.
+ * a take can always be explained even after the graph changes. The prompt node's prompts are written
+ * before the transaction (a language model may take seconds); the rows are all or nothing.
  */
 export async function generateForShots(
   db: Database,
+  planner: Planner,
   input: { movieId: string; nodeId: string; userId: string; shotIds: string[]; numJobs: number },
+  onPlannerFallback?: (message: string) => void,
 ): Promise<string[]> {
   const node = await requireMovieNode(db, input.movieId, input.nodeId);
   assertRunnable(node);
@@ -35,6 +40,13 @@ export async function generateForShots(
   const takes = await loadInputTakes(db, shotIds);
   const level = generatingNodeLevel(sourcesOf(graph, node.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const resolved = await resolveWithPlanner(
+    shotIds.map((shotId) => shotContext(graph, byId.get(shotId)!, takes.get(shotId))),
+    node.id,
+    planner,
+    onPlannerFallback,
+  );
+  const inputsOf = new Map(shotIds.map((shotId, i) => [shotId, resolved[i]!]));
   return db.transaction(async (tx) => {
     const existing = await tx
       .select({ shotId: generations.shotId, n: count() })
@@ -44,7 +56,7 @@ export async function generateForShots(
     const taken = new Map(existing.map((e) => [e.shotId, e.n]));
     const values = shotIds.flatMap((shotId) => {
       const shot = byId.get(shotId)!;
-      const workflowInputs = resolveShotInputs(shotContext(graph, shot, takes.get(shotId)), node.id);
+      const workflowInputs = inputsOf.get(shotId)!;
       return Array.from({ length: input.numJobs }, (_, i) => ({
         movieId: input.movieId,
         workflowNodeId: node.id,
