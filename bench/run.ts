@@ -1,0 +1,6 @@
+import { benchClaims } from './claim.bench';
+import { benchWorkflows } from './workflows.bench';
+
+// `npm run bench`: every table of figures in one run. Compare the ratios within a table.
+await benchWorkflows();
+await benchClaims();
