@@ -2,7 +2,7 @@ import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { route } from '../../http/route';
-import { presentConnection, presentNode, presentWorkflowNode } from '../../presenters';
+import { presentConnection, presentNode, presentWorkflowNode } from '../../presenters/editor';
 import { connect, disconnect, listConnections } from '../../services/editor/connections';
 import type { NodeRow } from '../../services/editor/node-rows';
 import { updateNodes } from '../../services/editor/node-positions';

@@ -2,7 +2,7 @@ import { endpoints } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { route } from '../../http/route';
-import { presentMovie, presentTemplate } from '../../presenters';
+import { presentMovie, presentTemplate } from '../../presenters/movies';
 import { requireReadableMovie } from '../../services/movies/access';
 import {
   createBlankMovie,

@@ -2,7 +2,7 @@ import { endpoints } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { route } from '../../http/route';
-import { presentUser } from '../../presenters';
+import { presentUser } from '../../presenters/users';
 import { getUser } from '../../services/users';
 
 export function userRoutes(app: FastifyInstance, { db }: AppDeps): void {

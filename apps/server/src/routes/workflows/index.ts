@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { HttpError } from '../../http/errors';
 import { route } from '../../http/route';
-import { presentNode } from '../../presenters';
+import { presentNode } from '../../presenters/editor';
 import { listConnections } from '../../services/editor/connections';
 import { requireMovieNode, type NodeRow } from '../../services/editor/node-rows';
 import { requireMovieMember } from '../../services/movies/access';

@@ -1,42 +1,6 @@
-import type {
-  Connection,
-  EditorNode,
-  Movie,
-  MovieTemplate,
-  User,
-  WorkflowNodeSummary,
-} from '@cinegraph/contracts';
-import type { StoredHandle } from './db/schema';
-import type { ConnectionRow, NodeRow } from './services/editor/node-rows';
-import type { MovieRow } from './services/movies/access';
-import type { UserRow } from './services/users';
-
-/** Database rows become the contracts' shapes here, and nowhere else. */
-export function presentMovie(row: MovieRow): Movie {
-  return {
-    _id: row.id,
-    title: row.title,
-    display_image: row.displayImage,
-    current_node_color: row.currentNodeColor,
-    inputs: row.inputs,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-export function presentTemplate(row: MovieRow): MovieTemplate {
-  return { _id: row.id, title: row.title };
-}
-
-export function presentUser(row: UserRow): User {
-  return {
-    _id: row.id,
-    email: row.email,
-    nickname: row.nickname,
-    profile_image: row.profileImage,
-    tier: row.tier,
-  };
-}
+import type { Connection, EditorNode, WorkflowNodeSummary } from '@cinegraph/contracts';
+import type { StoredHandle } from '../db/schema';
+import type { ConnectionRow, NodeRow } from '../services/editor/node-rows';
 
 /** A node with each handle's connections: an input lists its source, an output its targets. */
 export function presentNode(row: NodeRow, edges: readonly ConnectionRow[]): EditorNode {
