@@ -81,6 +81,15 @@ describe('scenes', () => {
     expectIndexes(scenes);
   });
 
+  it('keeps the order when an edit comes without an index (an edit never moves a scene)', async () => {
+    const { list } = await movieWithScenes('A', 'B', 'C');
+    const [a] = await list();
+    await api.updateScene(ann, a!, { index: 2 });
+    const { index: _stale, ...edited } = { ...a!, title: 'A, edited' };
+    await api.updateScene(ann, edited as Scene, {});
+    expect(titles(await list())).toEqual(['B', 'C', 'A, edited']);
+  });
+
   it('persists a reorder sent as one update per item with its new index', async () => {
     const { list } = await movieWithScenes('A', 'B', 'C');
     const [a, b, c] = await list();

@@ -43,12 +43,21 @@ export function createItem(scope: ListScope): Promise<StoryboardItem> {
   return apiCall(endpoints.createCharacter, { query: { movie_id: movieId }, body: {} });
 }
 
-/** Sends the whole item (the server ignores the keys it does not update). */
-export function updateItem(scope: ListScope, item: StoryboardItem): Promise<StoryboardItem> {
+/**
+ * Sends the whole item (the server ignores the keys it does not update). Its `index` only goes with a
+ * move: an edit made on a list loaded before another member's reorder must not move the item back.
+ */
+export function updateItem(
+  scope: ListScope,
+  item: StoryboardItem,
+  { move = false } = {},
+): Promise<StoryboardItem> {
+  const { index, ...fields } = item;
+  const body = move ? { ...fields, index } : fields;
   const options = { params: { id: item._id }, query: { movie_id: scope.movieId } };
-  if (scope.level === 'scene') return apiCall(endpoints.updateScene, { ...options, body: item });
-  if (scope.level === 'shot') return apiCall(endpoints.updateShot, { ...options, body: item });
-  return apiCall(endpoints.updateCharacter, { ...options, body: item });
+  if (scope.level === 'scene') return apiCall(endpoints.updateScene, { ...options, body });
+  if (scope.level === 'shot') return apiCall(endpoints.updateShot, { ...options, body });
+  return apiCall(endpoints.updateCharacter, { ...options, body });
 }
 
 /** Copies an item; the server inserts the copy right after it. */

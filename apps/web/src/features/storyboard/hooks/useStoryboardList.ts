@@ -123,7 +123,7 @@ export function useStoryboardList(scope: ListScope) {
           setLocal((state) => ({ ...state, items }));
           for (const change of changes) {
             const item = byId.get(change.id);
-            if (item) await updateItem(scope, { ...item, index: change.index });
+            if (item) await updateItem(scope, { ...item, index: change.index }, { move: true });
           }
           await mutate();
         }, undefined),
@@ -140,7 +140,7 @@ export function useStoryboardList(scope: ListScope) {
           const index = order.indexOf(copy._id);
           const placed = fresh.find((item) => item._id === copy._id) ?? copy;
           if (placed.index !== index) {
-            await updateItem(scope, { ...placed, index });
+            await updateItem(scope, { ...placed, index }, { move: true });
             await mutate();
           }
           return copy._id;
