@@ -77,13 +77,13 @@ test('a creator uploads an image and a large video, then renames and deletes sav
   await signInThroughLandingPage(page, 'assets@example.com');
   const editor = await openNewMovieEditor(page, context);
 
-  // A single upload: a small PNG into the character's Reference Image.
+  // A single upload: a 1280 px PNG into the character's Reference Image.
   const reference = editor.locator('[data-testid="editor-node"][aria-label$=": Reference Image"]');
   await expect(reference).toBeVisible();
   await uploadThroughChooser(editor, reference, {
     name: 'still frame.png',
     mimeType: 'image/png',
-    buffer: solidPng(160, 90, [220, 140, 40]),
+    buffer: solidPng(1280, 720, [220, 140, 40]),
   });
   await expect(reference.getByRole('progressbar', { name: 'Uploaded still frame.png' })).toHaveAttribute(
     'aria-valuenow',
@@ -93,7 +93,8 @@ test('a creator uploads an image and a large video, then renames and deletes sav
     /\/api\/v1\/utils\/file\?key=/,
   );
   const preview = reference.getByRole('img', { name: 'Preview' });
-  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  // The input holds the original, at full size, for generation.
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
   await reference.screenshot({ path: 'artifacts/assets-image-uploaded.png' });
 
   // The wrong kind of file is refused before anything is sent.
@@ -138,6 +139,10 @@ test('a creator uploads an image and a large video, then renames and deletes sav
   await search.fill('STILL');
   const card = browserDialog.getByRole('listitem', { name: 'still frame.png' });
   await expect(card).toBeVisible();
+  // The browser shows the image's display copy: a 640 px WebP, not the original.
+  const thumb = card.locator('img');
+  await expect(thumb).toHaveAttribute('src', /\.display\.webp$/);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await editor.screenshot({ path: 'artifacts/assets-browser.png' });
 
   await card.getByRole('button', { name: 'Rename' }).click();

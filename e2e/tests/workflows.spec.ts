@@ -8,7 +8,14 @@ const PIXEL_ART_API = path.join(
   FIXTURES,
   'comfy-pack__examples__simple-pixel-art-generation.cpack.zip__workflow_api.api.json',
 );
+const SDXL_UI = 'ComfyUI_examples__sdxl__sdxl_simple_example.png.workflow.ui.json';
+const COMFY_DEPLOY_FLUX = 'comfyui-deploy__examples__flux-dev.ui.json';
 const TITLE = `Pixel Art ${Date.now()}`;
+
+interface EditorNodeFiles {
+  _id: string;
+  workflow: { link: string | null; api_link: string | null } | null;
+}
 
 test.use({ actionTimeout: 15_000 });
 
@@ -140,4 +147,40 @@ test('a creator uploads and shares a workflow; another loads it from the shared 
 
   await owner.close();
   await other.close();
+});
+
+test("a UI-format workflow is converted with the worker's node definitions at upload", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInThroughLandingPage(page, 'workflow-converter@example.com');
+  const editor = await openNewMovieEditor(page, context);
+  const movieId = /\/movies\/([0-9a-f-]{36})\/editor$/.exec(editor.url())![1]!;
+
+  // The studio's preview worker knows ComfyUI's own nodes: the example is stored in both formats.
+  const node = await addedNode(editor, () => editor.getByRole('button', { name: 'Add Workflow' }).click());
+  await node.getByLabel(/^Workflow file for/).setInputFiles(path.join(FIXTURES, SDXL_UI));
+  await expect(node.getByLabel('Save Image output', { exact: true })).toBeAttached();
+  const nodeId = await node.getAttribute('data-node-id');
+  const listed = await editor.request.get(`/api/v1/editor/nodes/${movieId}`);
+  const stored = ((await listed.json()) as EditorNodeFiles[]).find((n) => n._id === nodeId);
+  expect(stored?.workflow?.api_link).toMatch(/workflow_api\.json$/);
+  const prompt = await editor.request.get(
+    `/api/v1/utils/proxy-workflow?url=${encodeURIComponent(stored!.workflow!.api_link!)}`,
+  );
+  expect(((await prompt.json()) as Record<string, { class_type: string }>)['19']?.class_type).toBe(
+    'SaveImage',
+  );
+
+  // A workflow needing custom nodes the worker lacks is refused, naming them on the node.
+  const custom = await addedNode(editor, () => editor.getByRole('button', { name: 'Add Workflow' }).click());
+  await custom.getByLabel(/^Workflow file for/).setInputFiles(path.join(FIXTURES, COMFY_DEPLOY_FLUX));
+  await expect(custom).toContainText(
+    'The ComfyUI worker does not know the node classes ComfyUIDeployExternalNumberInt, ComfyUIDeployExternalText',
+  );
+  await expect(custom).toContainText('No workflow yet');
+  await editor.screenshot({ path: 'artifacts/workflows-converted.png' });
+  await context.close();
 });

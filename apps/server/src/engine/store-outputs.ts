@@ -1,6 +1,6 @@
 import { collectOutputFiles, type ComfyClient, type HistoryEntry, type OutputFile } from '@cinegraph/comfy';
-import sharp from 'sharp';
 import type { GenerationOutputColumn } from '../db/schema';
+import { storeDisplayImage } from '../services/assets/display-image';
 import { storePosterFrame } from '../services/assets/poster-frame';
 import { storedFileUrl } from '../services/assets/stored-files';
 import { generationStoragePrefix } from '../services/generations/update';
@@ -53,18 +53,8 @@ async function displayImage(
 ): Promise<string | null> {
   if (file.kind === 'video') return storePosterFrame(storage, key).catch(() => null);
   if (file.kind !== 'image') return null;
-  try {
-    const resized = await sharp(bytes)
-      .resize({ width: DISPLAY_WIDTH, withoutEnlargement: true })
-      .webp()
-      .toBuffer();
-    const displayKey = `${folder}display.webp`;
-    await storage.put(displayKey, resized, 'image/webp');
-    return displayKey;
-  } catch {
-    // An image sharp cannot read is still shown by the browser as it is.
-    return key;
-  }
+  // An image sharp cannot read is still shown by the browser as it is.
+  return (await storeDisplayImage(storage, bytes, `${folder}display.webp`, DISPLAY_WIDTH)) ?? key;
 }
 
 function safeName(filename: string): string {

@@ -1,4 +1,5 @@
 import type { PresignUploadResponse, UserAsset } from '@cinegraph/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStorageBytes } from '../../services/assets/assets';
 import { signIn, type SignedInUser } from '../../test/sign-in';
@@ -19,6 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
+const keyOf = (url: string) => new URL(url).searchParams.get('key')!;
 
 describe('starting an upload', () => {
   it('hands out a single presigned PUT with a stable final URL for a small file', async () => {
@@ -83,7 +85,7 @@ describe('starting an upload', () => {
 });
 
 describe('completing an upload', () => {
-  it('records the asset with the image itself as its display image', async () => {
+  it('records the asset with the image itself as its display image when it cannot be resized', async () => {
     const asset = await api.upload(alice, 'image', 'sunset.png', png);
     expect(asset).toMatchObject({
       filename: 'sunset.png',
@@ -95,6 +97,30 @@ describe('completing an upload', () => {
     });
     expect(asset.display_image).toBe(asset.url);
     expect(asset._id).toBe(asset.id);
+  });
+
+  it('gives a large image a display copy at most 640 px wide; deleting the asset deletes both', async () => {
+    const photo = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const asset = await api.upload(alice, 'image', 'landscape.png', photo);
+    const originalKey = keyOf(asset.url);
+    const displayKey = keyOf(asset.display_image!);
+    expect(displayKey).not.toBe(originalKey);
+    const display = await t.storage.get(displayKey);
+    const size = await sharp(display!.body).metadata();
+    expect([size.format, size.width, size.height]).toEqual(['webp', 640, 427]);
+    // The original stays untouched for generation.
+    expect((await sharp((await t.storage.get(originalKey))!.body).metadata()).width).toBe(3000);
+    // The owner reads the display copy through the same stable addresses.
+    const path = asset.display_image!.replace('http://localhost:3000/api/v1', '');
+    expect((await api.call(alice, 'GET', path)).statusCode).toBe(302);
+
+    await api.ok(alice, 'DELETE', `/utils/user_assets/${asset._id}?user_id=${alice.userId}`);
+    expect(await t.storage.head(originalKey)).toBeNull();
+    expect(await t.storage.head(displayKey)).toBeNull();
   });
 
   it('refuses to complete before the file is in storage, and refuses someone else’s upload with 403', async () => {

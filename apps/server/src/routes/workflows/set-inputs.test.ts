@@ -54,7 +54,7 @@ describe('setting a workflow node from an uploaded workflow', () => {
     ]);
     expect(handleRows(updated.output_handles)).toEqual([['output-28', 'Save Animated WEBP', 'video']]);
     expect(updated.upload_error).toBeNull();
-    // A UI workflow is converted to the API format when it is dispatched to a worker.
+    // No worker answers here: a UI workflow is converted to the API format when it is dispatched.
     expect(updated.workflow?.api_link).toBeNull();
     expect(keyOf(updated.workflow?.link)).toMatch(new RegExp(`^movies/${movie._id}/nodes/${node._id}/`));
     const stored = await proxy(ann, updated.workflow!.link!);

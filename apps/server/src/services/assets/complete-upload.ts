@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import { assets, uploads } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
+import { assetFolder } from './asset-keys';
+import { ASSET_DISPLAY_WIDTH, storeDisplayImage } from './display-image';
 import { checkSize } from './file-rules';
 import { storePosterFrame } from './poster-frame';
 import { storedFileUrl } from './stored-files';
@@ -58,12 +60,8 @@ async function recordAsset(
   }
   checkSize(upload.fileType, stored.size);
   const url = storedFileUrl(publicUrl, upload.s3Key);
-  let displayImage: string | null = null;
-  if (upload.fileType === 'image') displayImage = url;
-  if (upload.fileType === 'video') {
-    const posterKey = await storePosterFrame(storage, upload.s3Key);
-    displayImage = posterKey ? storedFileUrl(publicUrl, posterKey) : null;
-  }
+  const displayKey = await storeDisplayFile(storage, upload);
+  const displayImage = displayKey ? storedFileUrl(publicUrl, displayKey) : null;
   return db.transaction(async (tx) => {
     const [asset] = await tx
       .insert(assets)
@@ -87,6 +85,20 @@ async function recordAsset(
     await tx.delete(uploads).where(eq(uploads.id, upload.id));
     return asset!;
   });
+}
+
+/**
+ * The picture shown for the asset, stored in its folder so deleting the asset deletes it too: an
+ * image's smaller copy (the image itself when sharp cannot read it), a video's poster frame.
+ * Generation always uses the original.
+ */
+async function storeDisplayFile(storage: Storage, upload: UploadRow): Promise<string | null> {
+  if (upload.fileType === 'video') return storePosterFrame(storage, upload.s3Key);
+  if (upload.fileType !== 'image') return null;
+  const file = await storage.get(upload.s3Key);
+  if (!file) return null;
+  const displayKey = `${assetFolder(upload.s3Key)}.display.webp`;
+  return (await storeDisplayImage(storage, file.body, displayKey, ASSET_DISPLAY_WIDTH)) ?? upload.s3Key;
 }
 
 async function discard(db: Database, storage: Storage, upload: UploadRow): Promise<void> {

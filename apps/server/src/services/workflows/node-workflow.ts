@@ -22,8 +22,8 @@ export interface WorkflowFiles {
 /**
  * Stores the workflow's files under the node's prefix, points the node at them, replaces its handles,
  * and in the same transaction drops the connections whose handle is gone or whose type no longer
- * fits. A UI-only workflow is kept as it is: it is converted to the API format when it is dispatched,
- * with the worker's node definitions (no worker pool yet). The previous files are removed afterwards.
+ * fits. A UI-only workflow (no worker answered at upload) is converted to the API format when it is
+ * dispatched, with that worker's node definitions. The previous files are removed afterwards.
  */
 export async function applyWorkflowToNode(
   db: Database,

@@ -4,6 +4,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import { readStoredWorkflow } from '../assets/proxy-workflow';
 import type { NodeRow } from '../editor/node-rows';
+import { convertWithWorker } from './convert-at-upload';
 import { applyWorkflowToNode, recordUploadError } from './node-workflow';
 import { readWorkflow, workflowFormat } from './workflow-handles';
 
@@ -27,8 +28,10 @@ export interface UploadContext {
 }
 
 /**
- * Sets a workflow node's workflow from an upload. On failure the message is stored on the node
- * (spec: 'No file provided', the detail, or 'Upload failed') and the error is thrown as a 4xx with it.
+ * Sets a workflow node's workflow from an upload. A UI-format workflow without its API file is
+ * converted with a worker's node definitions when one answers (else at dispatch). On failure the
+ * message is stored on the node (spec: 'No file provided', the detail, or 'Upload failed') and the
+ * error is thrown as a 4xx with it.
  */
 export async function setWorkflowFromUpload(
   ctx: UploadContext,
@@ -48,7 +51,10 @@ export async function setWorkflowFromUpload(
     };
     const ui = workflow.format === 'ui' ? workflow.text : await companion(upload.link, 'ui', 'link');
     const api =
-      workflow.format === 'api' ? workflow.text : await companion(upload.apiLink, 'api', 'api_link');
+      workflow.format === 'api'
+        ? workflow.text
+        : ((await companion(upload.apiLink, 'api', 'api_link')) ??
+          (await convertWithWorker(ctx.db, ctx.userId, workflow.text)));
     return await applyWorkflowToNode(ctx.db, ctx.storage, ctx.publicUrl, node, { workflow, ui, api });
   } catch (error) {
     const known =

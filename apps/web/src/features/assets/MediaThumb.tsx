@@ -8,7 +8,7 @@ const ICONS: Record<UserAsset['file_type'], string> = {
   lora: '◆',
 };
 
-/** An asset's picture: the image itself or a video's poster frame, else an icon of its type. */
+/** An asset's picture: its display copy (a small WebP of an image, a video's poster frame), else an icon of its type. */
 export function MediaThumb({ asset }: { asset: UserAsset }) {
   if (asset.display_image) {
     return (

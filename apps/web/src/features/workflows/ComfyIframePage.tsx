@@ -5,8 +5,9 @@ import { requestFrameWorkflow } from './frameRequest';
 import { readIframeState } from './iframeState';
 import { frameOrigin, frameUrl } from './logic/bridge';
 import { ShareWorkflowDialog } from './ShareWorkflowDialog';
-import { saveIfChanged } from './syncBack';
+import { syncOnBack } from './syncBack';
 import { useFrameBridge } from './useFrameBridge';
+import { refreshEditorGraph } from './workflowApi';
 
 const BAR_BUTTON =
   'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-neutral-200 ring-1 ring-white/10 ring-inset hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-50';
@@ -30,10 +31,18 @@ export function ComfyIframePage() {
     setSyncing(true);
     const frame = frameRef.current?.contentWindow;
     try {
-      if (state && frame && origin) {
-        const current = await requestFrameWorkflow(frame, origin);
-        const before = await original.current;
-        if (current && before) await saveIfChanged(state, before, current);
+      if (state) {
+        const sent = await syncOnBack({
+          target: state,
+          originalLinks: state.originalWorkflow,
+          readFrame: async () => {
+            if (!frame || !origin) return null;
+            const current = await requestFrameWorkflow(frame, origin);
+            const before = await original.current;
+            return current && before ? { original: before, current } : null;
+          },
+        });
+        if (sent) await refreshEditorGraph(state.movieId);
       }
     } catch (error) {
       console.error('Saving the workflow on Back failed', error);

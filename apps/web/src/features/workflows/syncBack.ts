@@ -1,10 +1,14 @@
-import type { EditorNode } from '@cinegraph/contracts';
-import { workflowChanged } from './logic/compare';
+import { endpoints, type EditorNode } from '@cinegraph/contracts';
+import { apiCall } from '../../lib/api';
+import { nodeResync, type NodeResync, type WorkflowLinks } from './logic/backSync';
+import { workflowChanged, type WorkflowPair } from './logic/compare';
 import type { FrameWorkflow } from './logic/bridge';
 import { fetchWorkflowJson, setInputsFromWorkflow } from './workflowApi';
 
+type Target = { movieId: string; nodeId: string };
+
 /** The node's stored workflow, both formats, read through the proxy (null where there is none). */
-export async function loadOriginal(files: EditorNode['workflow']): Promise<{ link: unknown; api: unknown }> {
+export async function loadOriginal(files: EditorNode['workflow']): Promise<WorkflowPair> {
   const [link, api] = await Promise.all([fetchWorkflowJson(files?.link), fetchWorkflowJson(files?.api_link)]);
   return { link, api };
 }
@@ -14,8 +18,8 @@ export async function loadOriginal(files: EditorNode['workflow']): Promise<{ lin
  * and `api_link`, the UI JSON as `link`. Returns whether it uploaded.
  */
 export async function saveIfChanged(
-  target: { movieId: string; nodeId: string },
-  original: { link: unknown; api: unknown },
+  target: Target,
+  original: WorkflowPair,
   current: FrameWorkflow,
 ): Promise<boolean> {
   if (!workflowChanged(original, { link: current.workflow, api: current.prompt })) return false;
@@ -28,4 +32,47 @@ export async function saveIfChanged(
     apiLink: apiJson,
   });
   return true;
+}
+
+/** Sends the node's newly stored workflow through set-inputs (file, api_link, link), as the spec's Back. */
+async function resendFromNode(target: Target, resync: NodeResync): Promise<void> {
+  const workflow = await fetchWorkflowJson(resync.source);
+  await setInputsFromWorkflow(target.movieId, target.nodeId, {
+    file: new Blob([JSON.stringify(workflow)], { type: 'application/json' }),
+    fileName: resync.fileName,
+    link: resync.link,
+    apiLink: resync.apiLink,
+  });
+}
+
+export interface BackSync {
+  target: Target;
+  /** The node's files when the page was opened (router state). */
+  originalLinks: WorkflowLinks | null;
+  /** The frame's current workflow and the one it was loaded with; null when the frame cannot say. */
+  readFrame(): Promise<{ original: WorkflowPair; current: FrameWorkflow } | null>;
+}
+
+/**
+ * Back from the embedded editor: first the spec's check of the node's stored files (changed by the
+ * ComfyUI side), else the frame's workflow compared with the original. Returns what was sent, if
+ * anything. Throws on a failed upload; the page logs it and goes back all the same.
+ */
+export async function syncOnBack(sync: BackSync): Promise<'node' | 'frame' | null> {
+  let resync: NodeResync | null = null;
+  try {
+    const nodes = await apiCall(endpoints.listNodes, { params: { movieId: sync.target.movieId } });
+    const node = nodes.find((n) => n._id === sync.target.nodeId);
+    resync = nodeResync(sync.originalLinks, node?.workflow ?? null);
+  } catch (error) {
+    // The frame may still hold the changes.
+    console.error('Reading the workflow node on Back failed', error);
+  }
+  if (resync) {
+    await resendFromNode(sync.target, resync);
+    return 'node';
+  }
+  const frame = await sync.readFrame();
+  if (frame && (await saveIfChanged(sync.target, frame.original, frame.current))) return 'frame';
+  return null;
 }

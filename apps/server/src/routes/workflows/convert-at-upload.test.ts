@@ -1,0 +1,117 @@
+import { detectHandles, parseWorkflow, type ApiPrompt } from '@cinegraph/comfy';
+import type { EditorNode, Movie } from '@cinegraph/contracts';
+import { startDevWorker, type DevWorker } from '@cinegraph/dev-worker';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workers } from '../../db/schema';
+import { upsertSharedWorker } from '../../engine/worker-pool';
+import { signIn, type SignedInUser } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { editorClient, workflowBody } from '../editor/editor-test-client';
+import { COMFY_DEPLOY_FLUX, fileField, fixture, handleRows, uploadWorkflow } from './workflow-test-support';
+
+const SDXL_UI = 'ComfyUI_examples__sdxl__sdxl_simple_example.png.workflow.ui.json';
+const SDXL_API = 'ComfyUI_examples__sdxl__sdxl_simple_example.png.prompt.api.json';
+
+let t: TestApp;
+let api: ReturnType<typeof editorClient>;
+let ann: SignedInUser;
+let bob: SignedInUser;
+let movie: Movie;
+let worker: DevWorker;
+let workerRunning = false;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = editorClient(t);
+  ann = await signIn(t, 'ann@example.com');
+  bob = await signIn(t, 'bob@example.com');
+  movie = await api.newMovie(ann);
+  worker = await startDevWorker({ port: 0, stepMs: 5 });
+  workerRunning = true;
+});
+afterAll(async () => {
+  if (workerRunning) await worker.close();
+  await t.close();
+});
+
+const newWorkflowNode = () => api.addNode(ann, movie._id, workflowBody('Render', [], []));
+
+/** Registers the dev worker, healthy, as the shared pool's or as one user's own. */
+async function registerWorker(owner: SignedInUser | null) {
+  const row = await upsertSharedWorker(t.db, { url: worker.url, label: 'preview', servesEditor: false });
+  await t.db
+    .update(workers)
+    .set({ healthy: true, userId: owner?.userId ?? null })
+    .where(eq(workers.id, row.id));
+}
+
+async function storedJson(link: string): Promise<unknown> {
+  const key = new URL(link).searchParams.get('key')!;
+  const file = await t.storage.get(key);
+  return JSON.parse(file!.body.toString('utf8'));
+}
+
+/** What ComfyUI executes: class and inputs per node id. */
+const executed = (prompt: ApiPrompt) =>
+  Object.fromEntries(
+    Object.entries(prompt).map(([id, node]) => [id, { class_type: node.class_type, inputs: node.inputs }]),
+  );
+
+describe('converting a UI-format workflow at upload', () => {
+  it("keeps a UI-only workflow when the only worker is someone else's", async () => {
+    await registerWorker(bob);
+    const response = await uploadWorkflow(t, ann, await newWorkflowNode(), [
+      fileField('sdxl.json', fixture(SDXL_UI)),
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    // Converted later, on the worker the job is dispatched to.
+    expect(response.json<EditorNode>().workflow?.api_link).toBeNull();
+  });
+
+  it("stores the API format converted with the worker's node definitions", async () => {
+    await registerWorker(null);
+    const node = await newWorkflowNode();
+    const response = await uploadWorkflow(t, ann, node, [fileField('sdxl.json', fixture(SDXL_UI))]);
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = response.json<EditorNode>();
+    expect(updated.upload_error).toBeNull();
+    expect(handleRows(updated.output_handles)).toEqual([['output-19', 'Save Image', 'image']]);
+    expect(await storedJson(updated.workflow!.link!)).toEqual(JSON.parse(fixture(SDXL_UI)));
+    // Exactly the prompt ComfyUI's own frontend made from this workflow.
+    const converted = (await storedJson(updated.workflow!.api_link!)) as ApiPrompt;
+    expect(executed(converted)).toEqual(executed(JSON.parse(fixture(SDXL_API)) as ApiPrompt));
+    // The dispatcher reads the handles from the API file: they are the node's handles.
+    const fromApi = detectHandles(parseWorkflow(JSON.stringify(converted)));
+    expect(fromApi.outputs.map((h) => h.id)).toEqual(updated.output_handles.map((h) => h.id));
+  });
+
+  it('refuses a workflow whose custom nodes the worker lacks, naming them on the node', async () => {
+    await registerWorker(ann);
+    const node = await newWorkflowNode();
+    const response = await uploadWorkflow(t, ann, node, [fileField('flux.json', fixture(COMFY_DEPLOY_FLUX))]);
+    const detail =
+      'The ComfyUI worker does not know the node classes ComfyUIDeployExternalNumberInt, ComfyUIDeployExternalText: install their custom node packs on the worker.';
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail });
+    const [stored] = (await api.nodes(ann, movie._id)).filter((n) => n._id === node._id);
+    expect(stored?.upload_error).toBe(detail);
+    expect(stored?.workflow?.link ?? null).toBeNull();
+  });
+
+  it('leaves the conversion to dispatch when the worker does not answer', async () => {
+    // A stopped worker the health check has not caught yet: still marked healthy.
+    const stopped = worker.url;
+    await worker.close();
+    workerRunning = false;
+    await t.db.delete(workers);
+    await t.db.insert(workers).values({ url: `${stopped}/stopped`, healthy: true, servesEditor: false });
+    const response = await uploadWorkflow(t, ann, await newWorkflowNode(), [
+      fileField('flux.json', fixture(COMFY_DEPLOY_FLUX)),
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = response.json<EditorNode>();
+    expect(updated.workflow?.api_link).toBeNull();
+    expect(updated.workflow?.link).toBeTruthy();
+  });
+});

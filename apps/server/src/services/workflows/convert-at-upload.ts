@@ -1,0 +1,44 @@
+import {
+  convertUiToApi,
+  DEFAULT_MAX_WORKFLOW_BYTES,
+  parseWorkflow,
+  UnknownNodeClassError,
+} from '@cinegraph/comfy';
+import type { Database } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import { workerDefinitions } from './worker-definitions';
+
+/** The message naming the node classes no answering worker knows. */
+export function missingNodeClassesMessage(classNames: readonly string[]): string {
+  return classNames.length === 1
+    ? `The ComfyUI worker does not know the node class ${classNames[0]}: install its custom node pack on the worker.`
+    : `The ComfyUI worker does not know the node classes ${classNames.join(', ')}: install their custom node packs on the worker.`;
+}
+
+/**
+ * Converts a UI-format workflow to the API format with the node definitions of a worker the user's
+ * jobs may run on, so the node is ready to dispatch and a missing custom node shows at upload rather
+ * than at the first generation. Null when no worker answers (the conversion then happens at dispatch).
+ * A workflow that no answering worker can run is refused with a 400 naming the missing classes.
+ */
+export async function convertWithWorker(
+  db: Database,
+  userId: string,
+  uiText: string,
+): Promise<string | null> {
+  const parsed = parseWorkflow(uiText, { maxBytes: DEFAULT_MAX_WORKFLOW_BYTES });
+  if (parsed.format !== 'ui') return null;
+  const answers = await workerDefinitions(db, userId);
+  let missing: UnknownNodeClassError | null = null;
+  for (const { objectInfo } of answers) {
+    try {
+      return JSON.stringify(convertUiToApi(parsed.workflow, objectInfo));
+    } catch (error) {
+      // Another worker may have the pack; the first worker's list is the one reported.
+      if (!(error instanceof UnknownNodeClassError)) throw error;
+      missing ??= error;
+    }
+  }
+  if (missing) throw badRequest(missingNodeClassesMessage(missing.classNames));
+  return null;
+}
