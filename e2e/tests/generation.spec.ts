@@ -86,13 +86,19 @@ test('generates takes from a workflow node and reviews them on the generations s
   await expect(editor.getByText('Generation Started! Your footage is now in queue.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
-  // Four jobs: read again once the modal closed, then moved on by the 25 s poll until all succeeded.
+  // Four jobs, read again once the modal closed. The server pushes every move, so the counts follow the
+  // jobs live rather than at the spec's 25 s poll: the one preview worker runs them one after the other
+  // (30 steps of 150 ms each), and every take's success shows within seconds, one by one.
   const unfinished = async () =>
     Number(await count(video, 'pending').textContent()) + Number(await count(video, 'running').textContent());
   await expect.poll(unfinished).toBe(4);
+  await expect(count(video, 'running')).toHaveText('1', { timeout: 10_000 });
   await editor.screenshot({ path: 'artifacts/generation-node-counts.png' });
-  await expect(count(video, 'success')).toHaveText('4', { timeout: 90_000 });
+  for (const succeeded of ['1', '2', '3', '4']) {
+    await expect(count(video, 'success')).toHaveText(succeeded, { timeout: 10_000 });
+  }
   await expect(count(video, 'pending')).toHaveText('0');
+  await expect(count(video, 'running')).toHaveText('0');
 
   // The generations screen of the first shot, every workflow.
   const scenes = await editor.request.get(`/api/v1/scenes/movie/${movieId}`);

@@ -6,6 +6,8 @@ import {
   GenerateParams,
   GenerateResponse,
   Generation,
+  GenerationEvent,
+  GenerationEventsParams,
   GenerationIdParams,
   GenerationStatusCounts,
   GenerationUpdate,
@@ -69,6 +71,16 @@ export const generationEndpoints = {
     params: ShotGenerationsParams,
     query: ShotGenerationsQuery,
     response: z.array(Generation),
+  }),
+  generationEvents: endpoint({
+    method: 'GET',
+    path: '/generations/events/movie/:movieId',
+    summary:
+      "A movie's generation changes as they happen (text/event-stream): an `event: generation` per " +
+      'status move or progress update, whose data is the response schema, and a comment heartbeat',
+    auth: true,
+    params: GenerationEventsParams,
+    response: GenerationEvent,
   }),
   generation: endpoint({
     method: 'GET',

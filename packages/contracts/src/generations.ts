@@ -117,6 +117,23 @@ export const GenerationUpdate = z.object({
 });
 export type GenerationUpdate = z.infer<typeof GenerationUpdate>;
 
+/**
+ * What changed about a generation, pushed to the open pages of its movie (`event: generation` of the
+ * movie's event stream): `status` moves and `progress` updates while it runs; `deleted` when it is gone.
+ */
+export const GenerationEvent = z.object({
+  id: z.string(),
+  movie_id: z.string(),
+  workflow_node_id: z.string(),
+  shot_id: z.string().nullable(),
+  scene_id: z.string().nullable(),
+  status: GenerationStatus,
+  progress: z.number(),
+  change: z.enum(['status', 'progress', 'deleted']),
+});
+export type GenerationEvent = z.infer<typeof GenerationEvent>;
+export const GenerationEventsParams = z.object({ movieId: Id });
+
 export const TunnelStatus = z.object({
   has_tunneled_worker: z.boolean(),
   tunneled_workers: z.array(z.object({ tunnel_url: z.string() })),

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNull, lt, notInArray, or, sql } from 'd
 import type { Database } from '../db/client';
 import { generations, workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
+import { publishGenerationEvents } from './generation-events';
 import type { WorkerRow } from './worker-pool';
 
 const ACTIVE = ['assigned', 'queued', 'running'] as const;
@@ -65,7 +66,10 @@ export async function claimPendingGeneration(
       })
       .where(and(eq(generations.id, job.id), eq(generations.status, 'pending')))
       .returning();
-    return assigned ? { job: assigned, worker } : null;
+    if (!assigned) return null;
+    // Announced when the claim commits, never for a claim that rolls back.
+    await publishGenerationEvents(tx, [assigned], 'status');
+    return { job: assigned, worker };
   });
 }
 

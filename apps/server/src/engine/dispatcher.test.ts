@@ -186,6 +186,31 @@ describe('the dispatcher with real dev workers', () => {
     expect(done!.attempts).toBe(1);
   });
 
+  it("keeps the GPU time of an adopted job that missed execution_start, by the worker's own timing", async () => {
+    const [worker] = await workers(1, 150);
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    const first = testDispatcher(t);
+    cleanups.push(() => first.stop());
+    first.start();
+    await waitForStatus(t, [id!], ['running']);
+    await first.stop();
+    // The server died between the worker's execution_start and writing it down: still queued, no start.
+    await t.db.update(generations).set({ status: 'queued', startedAt: null }).where(eq(generations.id, id!));
+    dispatcher({ resumeAllOnStart: true });
+    await waitForStatus(t, [id!], ['success'], 30_000);
+    const [done] = await t.db.select().from(generations).where(eq(generations.id, id!));
+    const history = (await (await fetch(`${worker!.url}/history/${done!.promptId}`)).json()) as Record<
+      string,
+      { status: { messages: [string, { timestamp: number }][] } }
+    >;
+    const messages = history[done!.promptId!]!.status.messages;
+    const at = (type: string) => messages.find(([name]) => name === type)![1].timestamp;
+    // The whole run, also the part before the restart: 7 steps of 150 ms on the preview worker.
+    expect(done!.gpuSeconds).toBe((at('execution_success') - at('execution_start')) / 1000);
+    expect(done!.gpuSeconds).toBeGreaterThan(0.9);
+    expect((await getGeneration(t, m, id!)).gpu_seconds).toBe(done!.gpuSeconds);
+  });
+
   it('lets another server adopt a job once the lease of its stopped tracker is stale', async () => {
     await workers(1, 150);
     const [id] = await generate(t, m, [m.shotIds[0]!], 1);

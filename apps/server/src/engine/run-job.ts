@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { generations, nodes, scenes, shots, workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
 import type { Storage } from '../storage/storage';
+import { executionSecondsOf } from './gpu-time';
 import { JobSetupError, preparePrompt } from './prepare-prompt';
 import { storeGenerationOutput } from './store-outputs';
 import { transition } from './transitions';
@@ -31,7 +32,7 @@ export interface JobRunner {
 
 const FOLLOWED: GenerationStatus[] = ['queued', 'running'];
 const LOST_PROMPT = /is no longer on ComfyUI worker/;
-/** Progress is written at most this often per job; the pages poll every few seconds anyway. */
+/** Progress is written, and pushed to the open pages, at most this often per job. */
 const PROGRESS_WRITE_MS = 500;
 
 /** Runs a freshly assigned job: prepare, submit (`queued`), then follow it to its end. */
@@ -61,10 +62,17 @@ export async function resumeJob(r: JobRunner, job: GenerationRow, signal: AbortS
     return requeueOrFail(r, job, job.status, 'The job lost its worker before it was queued');
   }
   r.log.info(`Resuming generation ${job.id} on ${worker.label || worker.url}`);
-  await follow(r, job, worker, signal);
+  await follow(r, job, worker, signal, new Date());
 }
 
-async function follow(r: JobRunner, job: GenerationRow, worker: WorkerRow, signal: AbortSignal) {
+/** `adoptedAt`: when a restarted server took the job over (it may have missed `execution_start`). */
+async function follow(
+  r: JobRunner,
+  job: GenerationRow,
+  worker: WorkerRow,
+  signal: AbortSignal,
+  adoptedAt?: Date,
+) {
   const client = await r.clientFor(worker);
   const started = r.executionStart(job.promptId!);
   if (started) await transition(r.db, job.id, 'queued', { status: 'running', startedAt: started });
@@ -92,7 +100,7 @@ async function follow(r: JobRunner, job: GenerationRow, worker: WorkerRow, signa
       if (LOST_PROMPT.test(outcome.message)) return requeueOrFail(r, job, FOLLOWED, outcome.message);
       await fail(r, job.id, FOLLOWED, outcome.message);
     } else {
-      await succeed(r, job, client, outcome.outputs);
+      await succeed(r, job, client, outcome.outputs, adoptedAt);
     }
   } catch (error) {
     if (signal.aborted) return; // The server is stopping; another start resumes the job.
@@ -105,18 +113,18 @@ async function succeed(
   job: GenerationRow,
   client: ComfyClient,
   outputs: Record<string, Record<string, unknown>>,
+  adoptedAt: Date | undefined,
 ) {
   const output = await storeGenerationOutput(r, client, job, outputs);
   if (!output) return fail(r, job.id, FOLLOWED, 'The workflow finished without producing an output file.');
   const finishedAt = new Date();
-  const started = await startedAtOf(r, job.id);
   const moved = await transition(r.db, job.id, FOLLOWED, {
     status: 'success',
     output,
     progress: 1,
     newOutput: true,
     finishedAt,
-    gpuSeconds: started ? (finishedAt.getTime() - started.getTime()) / 1000 : null,
+    gpuSeconds: await gpuSecondsOf(r, job, client, finishedAt, adoptedAt),
     errorMessage: null,
   });
   if (!moved) return; // Cancelled at the last moment: the cancel wins, the files go with the row later.
@@ -129,12 +137,30 @@ async function succeed(
   if (job.sceneId) await r.db.update(scenes).set({ newOutput: true }).where(eq(scenes.id, job.sceneId));
 }
 
-async function startedAtOf(r: JobRunner, id: string): Promise<Date | null> {
+/**
+ * GPU time from the start this server saw. A job whose `execution_start` nobody saw (adopted after a
+ * restart while it was already executing, or followed without a WebSocket) is timed by the worker's own
+ * history; failing that, from the adoption, the part of the run this server can vouch for.
+ */
+async function gpuSecondsOf(
+  r: JobRunner,
+  job: GenerationRow,
+  client: ComfyClient,
+  finishedAt: Date,
+  adoptedAt: Date | undefined,
+): Promise<number | null> {
   const [row] = await r.db
     .select({ startedAt: generations.startedAt })
     .from(generations)
-    .where(eq(generations.id, id));
-  return row?.startedAt ?? null;
+    .where(eq(generations.id, job.id));
+  const since = (start: Date) => (finishedAt.getTime() - start.getTime()) / 1000;
+  if (row?.startedAt) return since(row.startedAt);
+  const timed = await client
+    .history(job.promptId!)
+    .then(executionSecondsOf)
+    .catch(() => null);
+  if (timed !== null) return timed;
+  return adoptedAt ? since(adoptedAt) : null;
 }
 
 /** A worker that cannot be reached loses its jobs to the queue; anything else is the job's own failure. */

@@ -58,6 +58,39 @@ export function route<E extends Endpoint>(
   });
 }
 
+/**
+ * Registers an endpoint whose answer is a stream the handler writes itself (server-sent events): the
+ * same session (401), input (400) and own-user (403) checks as `route()`; errors the handler throws
+ * before it takes the reply over are answered as usual. Its response schema describes one event.
+ */
+export function streamRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  ep: E,
+  handler: (ctx: RouteContext<E>) => Promise<void>,
+): void {
+  app.route({
+    method: ep.method,
+    url: ep.path,
+    schema: {
+      summary: ep.summary,
+      ...(ep.params && { params: ep.params }),
+      ...(ep.query && { querystring: ep.query }),
+      response: errorResponses,
+    },
+    onRequest: ep.auth ? requireSession : undefined,
+    preHandler: ep.auth ? requireOwnUserId : undefined,
+    handler: async (request, reply) =>
+      handler({
+        params: request.params as Out<E['params']>,
+        query: request.query as Out<E['query']>,
+        body: undefined as Out<E['body']>,
+        userId: request.userId as RouteContext<E>['userId'],
+        request,
+        reply,
+      }),
+  });
+}
+
 async function requireSession(request: FastifyRequest): Promise<void> {
   if (!request.userId) throw unauthorized();
 }

@@ -14,6 +14,7 @@ import { nodeStatusCounts } from '../../services/generations/counts';
 import { generateForShots, validateShotInputs } from '../../services/generations/generate';
 import { listShotGenerations } from '../../services/generations/list';
 import { deleteGeneration, updateGeneration } from '../../services/generations/update';
+import { generationEventRoutes } from './events';
 import { presentGeneration } from './present';
 
 export function generationRoutes(app: FastifyInstance, { db, storage, config }: AppDeps): void {
@@ -79,4 +80,6 @@ export function generationRoutes(app: FastifyInstance, { db, storage, config }: 
     await deleteGeneration(db, storage, await requireGenerationOfMember(db, params.id, userId));
     return { message: 'Generation deleted' };
   });
+
+  generationEventRoutes(app, db);
 }

@@ -3,6 +3,7 @@ import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { generations, workers } from '../../db/schema';
+import { generationEventColumns, publishGenerationEvents } from '../../engine/generation-events';
 
 /** How long stopping a prompt on a worker may take before the cancel is reported anyway. */
 const WORKER_CALL_TIMEOUT_MS = 5_000;
@@ -19,7 +20,8 @@ export async function cancelGenerationsWhere(db: Database, where: SQL): Promise<
     .update(generations)
     .set({ status: 'cancelled', finishedAt: now, updatedAt: now })
     .where(and(where, inArray(generations.status, [...UNFINISHED_STATUSES])))
-    .returning({ promptId: generations.promptId, workerId: generations.workerId });
+    .returning({ ...generationEventColumns, promptId: generations.promptId, workerId: generations.workerId });
+  await publishGenerationEvents(db, cancelled, 'status');
   const onWorkers = cancelled.filter((c) => c.promptId && c.workerId);
   if (onWorkers.length > 0) {
     const rows = await db

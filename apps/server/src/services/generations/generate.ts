@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { generations, scenes, shots } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { publishGenerationsById } from '../../engine/generation-events';
 import { loadInputTakes, loadMovieGraph, shotContext } from '../../engine/movie-graph';
 import { shotInputsValid } from '../../engine/resolve-inputs';
 import { resolveWithPlanner } from '../../engine/resolve-with-planner';
@@ -69,6 +70,11 @@ export async function generateForShots(
       }));
     });
     const inserted = await tx.insert(generations).values(values).returning({ id: generations.id });
+    await publishGenerationsById(
+      tx,
+      inserted.map((r) => r.id),
+      'status',
+    );
     return inserted.map((r) => r.id);
   });
 }

@@ -2,6 +2,7 @@ import type { GenerationUpdate } from '@cinegraph/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { generations } from '../../db/schema';
+import { generationEventColumns, publishGenerationEvents } from '../../engine/generation-events';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import type { GenerationRow } from './access';
@@ -38,6 +39,10 @@ export async function updateGeneration(
 /** Deletes a generation: an unfinished one is cancelled on its worker first, then the row and files go. */
 export async function deleteGeneration(db: Database, storage: Storage, row: GenerationRow): Promise<void> {
   await cancelGeneration(db, row.id);
-  await db.delete(generations).where(eq(generations.id, row.id));
+  const deleted = await db
+    .delete(generations)
+    .where(eq(generations.id, row.id))
+    .returning(generationEventColumns);
+  await publishGenerationEvents(db, deleted, 'deleted');
   await storage.deletePrefix(generationStoragePrefix(row.movieId, row.id));
 }

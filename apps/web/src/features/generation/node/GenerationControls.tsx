@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
+import { useGenerationEvents } from '../hooks/useGenerationEvents';
 import { useNodeGenerationStatus } from '../hooks/useNodeGenerationStatus';
 import { GenerateDialog } from './GenerateDialog';
 import { StatusCounts } from './StatusCounts';
@@ -8,6 +9,8 @@ import { StatusCounts } from './StatusCounts';
 export function GenerationControls({ nodeId }: { nodeId: string }) {
   const { movieId = '' } = useParams();
   const { counts, refresh } = useNodeGenerationStatus(nodeId);
+  // Every node of the canvas shares the movie's one stream; the counts move as jobs do.
+  useGenerationEvents(movieId);
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const onSelectedChange = useCallback((next: Set<string>) => setSelected(next), []);

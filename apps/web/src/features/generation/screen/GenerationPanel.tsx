@@ -1,6 +1,7 @@
 import type { Generation } from '@cinegraph/contracts';
 import { Button } from '../../../ui/Button';
 import { ShowHiddenToggle } from '../../storyboard/panel/ShowHiddenToggle';
+import { useLiveProgress } from '../hooks/useGenerationEvents';
 import { isUnfinished, tileState } from '../logic/statusCounts';
 import { GenerationOutputView } from './GenerationOutputView';
 import { WorkflowInputsList } from './WorkflowInputsList';
@@ -64,6 +65,7 @@ export function GenerationPanel({ generation, busy, ...actions }: GenerationPane
 
 function GenerationState({ generation }: { generation: Generation }) {
   const state = tileState(generation.status);
+  const progress = useLiveProgress(generation);
   if (state === 'failed') {
     return (
       <div role="alert" className="rounded-lg bg-red-500/10 p-3 text-sm text-red-300">
@@ -76,7 +78,7 @@ function GenerationState({ generation }: { generation: Generation }) {
   return (
     <p className="rounded-lg bg-neutral-950/60 p-3 text-sm text-neutral-300">
       {STATUS_TEXT[state]}
-      {state === 'running' && generation.progress > 0 && ` ${Math.round(generation.progress * 100)}%`}
+      {state === 'running' && progress > 0 && ` ${Math.round(progress * 100)}%`}
     </p>
   );
 }

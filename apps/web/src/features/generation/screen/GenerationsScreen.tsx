@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Spinner } from '../../../ui/Spinner';
 import { useSelection } from '../../storyboard/hooks/useSelection';
 import { useGenerationActions } from '../hooks/useGenerationActions';
+import { useGenerationEvents } from '../hooks/useGenerationEvents';
 import { useGenerationKeyboard } from '../hooks/useGenerationKeyboard';
 import { useShotContext } from '../hooks/useShotContext';
 import { useShotGenerations } from '../hooks/useShotGenerations';
@@ -30,6 +31,7 @@ export function GenerationsScreen({ scope }: { scope: GenerationsScope }) {
   const [showHidden] = useShowHiddenItems();
   const context = useShotContext(movieId, sceneId, shotId);
   const { generations, error, loading, mutate } = useShotGenerations(shotId, workflowId);
+  useGenerationEvents(movieId);
   const refresh = useCallback(() => mutate(), [mutate]);
   const actions = useGenerationActions(refresh);
   const [deleting, setDeleting] = useState<Generation | null>(null);

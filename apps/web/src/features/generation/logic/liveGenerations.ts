@@ -1,0 +1,102 @@
+import { endpoints, GenerationEvent, type Generation } from '@cinegraph/contracts';
+import { endpointUrl } from '../../../lib/api';
+
+/** Events are gathered this long before the pages read again: a burst of 50 makes one request per key. */
+export const LIVE_REFRESH_MS = 400;
+
+/** The `event: generation` data of the movie's stream; null for anything else. */
+export function parseGenerationEvent(data: unknown): GenerationEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = GenerationEvent.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a batch of events asks of the pages' data. */
+export interface LiveRefresh {
+  /** Workflow nodes whose status counts changed: read again. */
+  nodeIds: Set<string>;
+  /** Shots whose list of takes changed (a status, a new or deleted take): read again. */
+  shotIds: Set<string>;
+  /** Latest progress per generation that only moved on while running: drawn without a request. */
+  progress: Map<string, number>;
+  /** Generations whose status changed: their pushed progress is superseded by what is read again. */
+  moved: Set<string>;
+}
+
+export function planLiveRefresh(events: readonly GenerationEvent[]): LiveRefresh {
+  const plan: LiveRefresh = {
+    nodeIds: new Set(),
+    shotIds: new Set(),
+    progress: new Map(),
+    moved: new Set(),
+  };
+  for (const event of events) {
+    if (event.change === 'progress') {
+      plan.progress.set(event.id, event.progress);
+      continue;
+    }
+    plan.progress.delete(event.id);
+    plan.moved.add(event.id);
+    plan.nodeIds.add(event.workflow_node_id);
+    if (event.shot_id) plan.shotIds.add(event.shot_id);
+  }
+  return plan;
+}
+
+/** Whether a cached read (an SWR key: the call's URL) is stale after the plan's changes. */
+export function isRefreshedBy(plan: LiveRefresh, key: unknown): boolean {
+  if (typeof key !== 'string') return false;
+  for (const nodeId of plan.nodeIds) {
+    if (key === endpointUrl(endpoints.generationStatus, { params: { nodeId } })) return true;
+  }
+  return isShotGenerationsKey(key, plan.shotIds);
+}
+
+/** Whether a cached read is the takes of one of the shots (of one workflow or of all). */
+function isShotGenerationsKey(key: unknown, shotIds: ReadonlySet<string>): boolean {
+  if (typeof key !== 'string') return false;
+  for (const shotId of shotIds) {
+    const url = endpointUrl(endpoints.shotGenerations, { params: { shotId } });
+    if (key === url || key.startsWith(`${url}?`)) return true;
+  }
+  return false;
+}
+
+/**
+ * The progress a take shows: the newest pushed value while it runs (progress only rises within a run;
+ * a take sent back to the queue starts again with a status event, which drops its pushed value).
+ */
+export function shownProgress(generation: Generation, pushed: ReadonlyMap<string, number>): number {
+  const value = pushed.get(generation._id);
+  if (generation.status !== 'running' || value === undefined) return generation.progress;
+  return Math.max(value, generation.progress);
+}
+
+/**
+ * Gathers events and hands them over at most once per `delayMs` (the first event of a quiet period
+ * starts the clock, so the first change shows within `delayMs`).
+ */
+export function createEventBatcher<T>(flush: (batch: T[]) => void, delayMs = LIVE_REFRESH_MS) {
+  let pending: T[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    push(item: T) {
+      pending.push(item);
+      timer ??= setTimeout(() => {
+        timer = null;
+        const batch = pending;
+        pending = [];
+        flush(batch);
+      }, delayMs);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = [];
+    },
+  };
+}
