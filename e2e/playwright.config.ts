@@ -51,6 +51,12 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/api/docs`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    // USER_WORKERS_ALLOW_PRIVATE: the workers journey adds a dev worker listening on 127.0.0.1.
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      USER_WORKERS_ALLOW_PRIVATE: 'true',
+    },
   },
 });

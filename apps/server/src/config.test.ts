@@ -63,6 +63,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
   });
 
+  it('keeps users from adding workers on private addresses unless USER_WORKERS_ALLOW_PRIVATE is set', () => {
+    expect(loadConfig({}).userWorkersAllowPrivate).toBe(false);
+    expect(loadConfig({ USER_WORKERS_ALLOW_PRIVATE: 'true' }).userWorkersAllowPrivate).toBe(true);
+    expect(() => loadConfig({ USER_WORKERS_ALLOW_PRIVATE: 'sometimes' })).toThrow(
+      /USER_WORKERS_ALLOW_PRIVATE/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

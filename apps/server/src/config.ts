@@ -46,6 +46,7 @@ const Env = z
       .pipe(z.array(z.url({ protocol: /^https?$/, message: 'each must be an http(s) URL' })))
       .default([]),
     DEV_WORKER: flag.default(true),
+    USER_WORKERS_ALLOW_PRIVATE: flag.default(false),
     DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     JOB_RETRIES: z.coerce.number().int().min(0).max(20).default(2),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +89,11 @@ export interface Config {
   comfyuiUrls: string[];
   /** Start the preview worker (no GPU) beside the server. */
   devWorker: boolean;
+  /**
+   * Let users add their own workers on loopback, private and link-local addresses. Off by default: the
+   * server talks to the URLs users give it, and must not be a way into its own network.
+   */
+  userWorkersAllowPrivate: boolean;
   dispatchIntervalMs: number;
   /** How often a job whose worker disappeared is queued again before it fails. */
   jobRetries: number;
@@ -132,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY },
     comfyuiUrls: e.COMFYUI_URLS,
     devWorker: e.DEV_WORKER,
+    userWorkersAllowPrivate: e.USER_WORKERS_ALLOW_PRIVATE,
     dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,
     jobRetries: e.JOB_RETRIES,
   };

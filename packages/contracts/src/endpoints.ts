@@ -28,6 +28,7 @@ import {
   UserMovieParams,
 } from './movies';
 import { User, UserIdParams } from './user';
+import { workerEndpoints } from './worker-endpoints';
 import { workflowEndpoints } from './workflow-endpoints';
 
 /** Every call of the API, by the name the code uses for it. Paths are relative to `/api/v1`. */
@@ -155,4 +156,5 @@ export const endpoints = {
   ...workflowEndpoints,
   ...storyboardEndpoints,
   ...generationEndpoints,
+  ...workerEndpoints,
 };

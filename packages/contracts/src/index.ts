@@ -14,5 +14,6 @@ export * from './messages';
 export * from './assets';
 export * from './shared-workflows';
 export * from './generations';
+export * from './workers';
 export * from './endpoint';
 export * from './endpoints';

@@ -21,9 +21,8 @@ const TUTORIALS: ReadonlyArray<readonly [slug: string, title: string]> = [
   ['cinegraph-prompt', 'Cinegraph Prompt'],
 ];
 
-export const SIGNED_IN_PLACEHOLDERS: PlaceholderScreen[] = [
-  { path: 'user', title: 'Account', blurb: 'Your nickname, tier, GPU usage, storage and generation counts.' },
-];
+/** Signed-in screens still to come (the account page, /user, is built: features/account). */
+export const SIGNED_IN_PLACEHOLDERS: PlaceholderScreen[] = [];
 
 export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
   {

@@ -42,6 +42,12 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/movies/MoviesPage').then((m) => ({ Component: m.MoviesPage })),
               },
+              {
+                path: 'user',
+                handle: { title: 'Account' } satisfies RouteHandle,
+                lazy: () =>
+                  import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })),
+              },
               ...SIGNED_IN_PLACEHOLDERS.map(placeholder),
             ],
           },

@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { EditorNode } from '@cinegraph/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workers } from '../../db/schema';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { editorClient, workflowBody } from '../editor/editor-test-client';
@@ -68,5 +71,35 @@ describe('the workflow proxy', () => {
     await t.storage.put('secrets/config.json', Buffer.from('{"a":1}'), 'application/json');
     const url = `http://localhost:3000/api/v1/utils/file?key=${encodeURIComponent('secrets/config.json')}`;
     expect((await proxy(ann, url)).statusCode).toBe(403);
+  });
+
+  it("never fetches from a ComfyUI worker: not another user's, not the shared pool's, not the user's own", async () => {
+    const hits: string[] = [];
+    const worker = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(fixture(COMFY_DEPLOY_FLUX));
+    });
+    await new Promise<void>((resolve) => worker.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(worker.address() as AddressInfo).port}`;
+    try {
+      await t.db.insert(workers).values([
+        { url: `${base}/ann`, label: "Ann's GPU", userId: ann.userId, healthy: true },
+        { url: `${base}/shared`, label: 'Shared', userId: null, healthy: true },
+      ]);
+      for (const [user, url] of [
+        [bob, `${base}/ann/view?filename=flux.json&type=output`],
+        [ann, `${base}/ann/view?filename=flux.json&type=output`],
+        [bob, `${base}/shared/view?filename=flux.json&type=output`],
+      ] as const) {
+        const response = await proxy(user, url);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json()).toEqual({
+          detail: 'Only workflow files stored in this studio can be opened.',
+        });
+      }
+      expect(hits).toEqual([]);
+    } finally {
+      await new Promise((resolve) => worker.close(resolve));
+    }
   });
 });

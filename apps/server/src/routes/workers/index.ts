@@ -1,15 +1,41 @@
-import { endpoints } from '@cinegraph/contracts';
+import { endpoints, WORKER_MESSAGES } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { route } from '../../http/route';
 import { editorWorkers } from '../../engine/worker-pool';
+import {
+  addOwnWorker,
+  listOwnWorkers,
+  removeOwnWorker,
+  updateOwnWorker,
+} from '../../services/workers/own-workers';
+import { presentOwnWorker } from './present';
 
-export function workerRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function workerRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
   route(app, endpoints.tunnelStatus, async ({ userId }) => {
     const reachable = await editorWorkers(db, userId);
     return {
       has_tunneled_worker: reachable.length > 0,
       tunneled_workers: reachable.map((w) => ({ tunnel_url: w.url })),
     };
+  });
+
+  route(app, endpoints.listOwnWorkers, async ({ userId }) =>
+    (await listOwnWorkers(db, userId)).map(presentOwnWorker),
+  );
+
+  route(app, endpoints.addOwnWorker, async ({ userId, body }) => {
+    // Read at each request from the app's config (tests switch it on for dev workers on 127.0.0.1).
+    const ctx = { db, allowPrivate: config.userWorkersAllowPrivate };
+    return presentOwnWorker(await addOwnWorker(ctx, userId, body));
+  });
+
+  route(app, endpoints.updateOwnWorker, async ({ userId, params, body }) =>
+    presentOwnWorker(await updateOwnWorker(db, userId, params.workerId, body)),
+  );
+
+  route(app, endpoints.removeOwnWorker, async ({ userId, params }) => {
+    await removeOwnWorker(db, userId, params.workerId);
+    return { message: WORKER_MESSAGES.removed };
   });
 }

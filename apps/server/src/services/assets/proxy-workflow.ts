@@ -8,7 +8,9 @@ import { storedFileKey } from './stored-files';
 /**
  * The workflow JSON behind one of this deployment's file addresses. Nothing is fetched over the
  * network: the address is mapped to a storage key, checked like any file read, and read from storage
- * directly, so the proxy cannot be pointed at another host (no server-side request forgery).
+ * directly, so the proxy cannot be pointed at another host (no server-side request forgery). That
+ * includes every ComfyUI worker, the shared pool's and the user's own alike: workers are user-given
+ * addresses, and the editor's workflow comes back through the studio's upload, never from a worker.
  */
 export async function readStoredWorkflow(
   db: Database,

@@ -1,0 +1,18 @@
+import type { OwnWorker } from '@cinegraph/contracts';
+import type { OwnWorkerRow } from '../../services/workers/own-workers';
+
+/** One of the user's workers as the account page shows it. */
+export function presentOwnWorker(row: OwnWorkerRow): OwnWorker {
+  return {
+    _id: row.id,
+    url: row.url,
+    label: row.label,
+    capacity: row.capacity,
+    healthy: row.healthy,
+    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+    last_error: row.lastError,
+    comfyui_version: row.comfyuiVersion,
+    active_jobs: row.activeJobs,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signInThroughLandingPage } from './sign-in';
+
+interface RunningWorker {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second ComfyUI-compatible worker, the user's own (the studio's preview worker is the shared pool):
+ * the dev worker's own command, `startDevWorker` in a process of its own, on a free loopback port.
+ * A process rather than an import, since the dev worker's sources are typed for Node, not the DOM.
+ */
+async function startWorkerProcess(): Promise<RunningWorker> {
+  const main = path.resolve(import.meta.dirname, '../../packages/dev-worker/src/main.ts');
+  // One process (no npx or tsx wrapper in between), so stopping it stops the worker.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEV_WORKER_STEP_MS: '5' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/listening on (http:\/\/\S+)/);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`The dev worker exited (${code}): ${output}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+let worker: RunningWorker;
+let gone: string;
+
+test.beforeAll(async () => {
+  worker = await startWorkerProcess();
+  // An address where nothing answers any more.
+  const stopped = await startWorkerProcess();
+  gone = stopped.url;
+  await stopped.stop();
+});
+test.afterAll(async () => {
+  await worker?.stop();
+});
+
+test('adds their own ComfyUI on the account page, sees it healthy, renames it and removes it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInThroughLandingPage(page, 'workers@example.com');
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ComfyUI Workers' })).toBeVisible();
+  await expect(page.getByText('No workers of your own yet.')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Add a ComfyUI worker' });
+  // Nothing answers at that address: the server says so, naming it.
+  await form.getByLabel('ComfyUI address').fill(gone);
+  await form.getByRole('button', { name: 'Add worker' }).click();
+  await expect(form.getByRole('alert')).toContainText(`Nothing answered at ${gone}`);
+  await page.screenshot({ path: 'artifacts/workers-add-error.png' });
+
+  await form.getByLabel('ComfyUI address').fill(`${worker.url}/`);
+  await form.getByLabel('Name').fill('Studio GPU');
+  await form.getByLabel('Jobs at once').fill('2');
+  await form.getByRole('button', { name: 'Add worker' }).click();
+
+  const item = page.getByRole('listitem', { name: 'Worker Studio GPU' });
+  await expect(item).toBeVisible();
+  await expect(item.getByRole('img', { name: 'Healthy' })).toBeVisible();
+  await expect(item).toContainText(worker.url);
+  await expect(item).toContainText('ComfyUI 0.8.0');
+  await expect(item).toContainText('2 at once · idle');
+  await expect(form.getByLabel('ComfyUI address')).toHaveValue('');
+
+  await item.getByRole('button', { name: 'Edit Studio GPU' }).click();
+  const edit = item.getByRole('form', { name: 'Edit Studio GPU' });
+  await edit.getByLabel('Name').fill('Render box');
+  await edit.getByLabel('Jobs at once').fill('4');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const renamed = page.getByRole('listitem', { name: 'Worker Render box' });
+  await expect(renamed).toContainText('4 at once · idle');
+  await page.screenshot({ path: 'artifacts/workers-account.png', fullPage: true });
+
+  // The list survives a reload: it is what the server stored.
+  await page.reload();
+  await expect(renamed.getByRole('img', { name: 'Healthy' })).toBeVisible();
+
+  // The worker stops: the pool's next health check (every 15 s) sees it, and the list follows.
+  await worker.stop();
+  await expect(renamed.getByRole('img', { name: 'Not answering' })).toBeVisible({ timeout: 45_000 });
+  await expect(renamed).toContainText(/Last seen (just now|.* ago)\. .* is unavailable/);
+  await page.screenshot({ path: 'artifacts/workers-not-answering.png' });
+
+  await renamed.getByRole('button', { name: 'Remove Render box' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove worker' });
+  await expect(dialog).toContainText(worker.url);
+  await page.screenshot({ path: 'artifacts/workers-remove.png' });
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No workers of your own yet.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No workers of your own yet.')).toBeVisible();
+});

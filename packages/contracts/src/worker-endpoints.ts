@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { DeletedResponse } from './movies';
+import { AddWorkerBody, OwnWorker, UpdateWorkerBody, WorkerIdParams } from './workers';
+
+/** A user's own ComfyUI workers: they run only that user's jobs, beside the shared pool. */
+export const workerEndpoints = {
+  listOwnWorkers: endpoint({
+    method: 'GET',
+    path: '/worker/mine',
+    summary: "The signed-in user's own ComfyUI workers with their health and running jobs",
+    auth: true,
+    response: z.array(OwnWorker),
+  }),
+  addOwnWorker: endpoint({
+    method: 'POST',
+    path: '/worker/mine',
+    summary:
+      "Add a ComfyUI the user runs (checked through its /system_stats first); it serves the user's jobs",
+    auth: true,
+    body: AddWorkerBody,
+    response: OwnWorker,
+  }),
+  updateOwnWorker: endpoint({
+    method: 'PATCH',
+    path: '/worker/mine/:workerId',
+    summary: "Rename one of the user's workers or change how many jobs it runs at once",
+    auth: true,
+    params: WorkerIdParams,
+    body: UpdateWorkerBody,
+    response: OwnWorker,
+  }),
+  removeOwnWorker: endpoint({
+    method: 'DELETE',
+    path: '/worker/mine/:workerId',
+    summary: "Remove one of the user's workers (refused while jobs are in progress on it)",
+    auth: true,
+    params: WorkerIdParams,
+    response: DeletedResponse,
+  }),
+};
