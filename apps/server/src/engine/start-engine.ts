@@ -30,7 +30,12 @@ export async function startEngine(deps: {
     : null;
   const workers: SharedWorker[] = config.comfyuiUrls.map((url) => ({ url, label: new URL(url).host }));
   if (devWorker) workers.push({ url: devWorker.url, label: DEV_WORKER_LABEL, servesEditor: false });
-  const pool = new WorkerPool({ db: deps.db, workers, log: deps.log });
+  const pool = new WorkerPool({
+    db: deps.db,
+    workers,
+    log: deps.log,
+    allowPrivateUserWorkers: config.userWorkersAllowPrivate,
+  });
   await pool.start();
   const dispatcher = new Dispatcher({
     db: deps.db,

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { workers } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { startDevWorker } from '@cinegraph/dev-worker';
 import { claimPendingGeneration } from './claim';
 import { generate, generationMovie, startWorkers, type GenerationMovie } from './engine-test-support';
+import { WorkerPool } from './worker-pool';
 
 let t: TestApp;
 let m: GenerationMovie;
@@ -40,5 +42,26 @@ describe('the worker pool', () => {
     expect(first?.worker.url).toBe(started[1]!.url);
     // Capacity 1: the healthy worker is busy, and the stopped one takes nothing.
     expect(await claimPendingGeneration(t.db)).toBeNull();
+  });
+
+  it("takes a user's worker on a private address out of routing without calling it, unless allowed", async () => {
+    const own = await startDevWorker({ port: 0 });
+    cleanups.push(() => own.close());
+    await t.db
+      .insert(workers)
+      .values({ url: own.url, label: 'My GPU', userId: m.user.userId, healthy: true });
+    const check = async (allowPrivateUserWorkers: boolean) => {
+      await new WorkerPool({ db: t.db, workers: [], allowPrivateUserWorkers }).checkHealth();
+      const [row] = await t.db.select().from(workers).where(eq(workers.url, own.url));
+      return row!;
+    };
+
+    // Its name may have pointed outside when it was added; now it is 127.0.0.1 (DNS rebinding).
+    const refused = await check(false);
+    expect(refused.healthy).toBe(false);
+    expect(refused.lastError).toContain('private or local network');
+    expect(refused.comfyuiVersion).toBeNull();
+
+    expect((await check(true)).healthy).toBe(true);
   });
 });

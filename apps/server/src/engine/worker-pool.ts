@@ -2,6 +2,7 @@ import { ComfyClient } from '@cinegraph/comfy';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { workers } from '../db/schema';
+import { requirePublicWorkerHost } from '../services/workers/worker-address';
 
 export type WorkerRow = typeof workers.$inferSelect;
 
@@ -26,6 +27,12 @@ export interface WorkerPoolOptions {
   workers: readonly SharedWorker[];
   /** How often every worker's `/system_stats` is asked (default 15 s). */
   healthIntervalMs?: number;
+  /**
+   * Users' own workers may be on private addresses (USER_WORKERS_ALLOW_PRIVATE). When not, each health
+   * check resolves the host again first: a name that pointed outside when it was added may since point
+   * into the server's own network (DNS rebinding), and then the worker leaves routing, uncalled.
+   */
+  allowPrivateUserWorkers?: boolean;
   log?: EngineLog;
 }
 
@@ -72,6 +79,7 @@ export class WorkerPool {
   private async checkOne(row: WorkerRow): Promise<void> {
     const client = new ComfyClient({ baseUrl: row.url, timeoutMs: HEALTH_TIMEOUT_MS });
     try {
+      if (row.userId && !this.options.allowPrivateUserWorkers) await requirePublicWorkerHost(row.url);
       const stats = await client.systemStats();
       await this.options.db
         .update(workers)

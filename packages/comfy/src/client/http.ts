@@ -32,7 +32,10 @@ export async function send(target: HttpTarget, call: HttpCall): Promise<Response
   const headers: Record<string, string> =
     call.json === undefined ? {} : { 'Content-Type': 'application/json' };
   try {
-    return await target.fetch(`${target.baseUrl}${call.path}`, { method, body, headers, signal });
+    // ComfyUI's API never redirects; a redirect is answered as the error it is, not followed to an
+    // address nobody checked.
+    const init = { method, body, headers, signal, redirect: 'manual' as const };
+    return await target.fetch(`${target.baseUrl}${call.path}`, init);
   } catch (error) {
     if (call.signal?.aborted) throw call.signal.reason;
     const reason = timeout.aborted ? `no answer within ${timeoutMs} ms` : networkReason(error);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test-support/dev-worker-process';
 import { ComfyClient } from './comfy-client';
-import { ComfyUnavailableError } from './errors';
+import { ComfyHttpError, ComfyUnavailableError } from './errors';
 
 describe('a worker that cannot be reached', () => {
   let silent: Server;
@@ -34,6 +34,29 @@ describe('a worker that cannot be reached', () => {
     await expect(client.queuePrompt({})).rejects.toThrow(`${baseUrl} is unavailable (POST /prompt)`);
     await expect(client.connect()).rejects.toBeInstanceOf(ComfyUnavailableError);
     expect(client.connected).toBe(false);
+  });
+
+  it('answers a redirect as an error instead of following it to an unchecked address', async () => {
+    let followed = false;
+    const elsewhere = createServer((_, res) => {
+      followed = true;
+      res.end('{}');
+    }).listen(0, '127.0.0.1');
+    await once(elsewhere, 'listening');
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/system_stats`;
+    const redirecting = createServer((_, res) => res.writeHead(302, { location: target }).end());
+    redirecting.listen(0, '127.0.0.1');
+    await once(redirecting, 'listening');
+    try {
+      const baseUrl = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+      const error = await new ComfyClient({ baseUrl }).systemStats().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ComfyHttpError);
+      expect((error as ComfyHttpError).message).toContain('302');
+      expect(followed).toBe(false);
+    } finally {
+      redirecting.close();
+      elsewhere.close();
+    }
   });
 
   it('gives up on a worker that does not answer within the timeout', async () => {
