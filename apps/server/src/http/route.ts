@@ -34,28 +34,7 @@ export function route<E extends Endpoint>(
   ep: E,
   handler: (ctx: RouteContext<E>) => Promise<z.input<E['response']>>,
 ): void {
-  app.route({
-    method: ep.method,
-    url: ep.path,
-    schema: {
-      summary: ep.summary,
-      ...(ep.params && { params: ep.params }),
-      ...(ep.query && { querystring: ep.query }),
-      ...(ep.body && { body: ep.body }),
-      response: { 200: ep.response, ...errorResponses },
-    },
-    onRequest: ep.auth ? requireSession : undefined,
-    preHandler: ep.auth ? requireOwnUserId : undefined,
-    handler: async (request, reply) =>
-      handler({
-        params: request.params as Out<E['params']>,
-        query: request.query as Out<E['query']>,
-        body: request.body as Out<E['body']>,
-        userId: request.userId as RouteContext<E>['userId'],
-        request,
-        reply,
-      }),
-  });
+  register(app, ep, { 200: ep.response, ...errorResponses }, handler);
 }
 
 /**
@@ -68,6 +47,15 @@ export function streamRoute<E extends Endpoint>(
   ep: E,
   handler: (ctx: RouteContext<E>) => Promise<void>,
 ): void {
+  register(app, ep, errorResponses, handler);
+}
+
+function register<E extends Endpoint>(
+  app: FastifyInstance,
+  ep: E,
+  response: Record<number, z.ZodType>,
+  handler: (ctx: RouteContext<E>) => Promise<unknown>,
+): void {
   app.route({
     method: ep.method,
     url: ep.path,
@@ -75,7 +63,8 @@ export function streamRoute<E extends Endpoint>(
       summary: ep.summary,
       ...(ep.params && { params: ep.params }),
       ...(ep.query && { querystring: ep.query }),
-      response: errorResponses,
+      ...(ep.body && { body: ep.body }),
+      response,
     },
     onRequest: ep.auth ? requireSession : undefined,
     preHandler: ep.auth ? requireOwnUserId : undefined,
@@ -83,7 +72,7 @@ export function streamRoute<E extends Endpoint>(
       handler({
         params: request.params as Out<E['params']>,
         query: request.query as Out<E['query']>,
-        body: undefined as Out<E['body']>,
+        body: request.body as Out<E['body']>,
         userId: request.userId as RouteContext<E>['userId'],
         request,
         reply,
