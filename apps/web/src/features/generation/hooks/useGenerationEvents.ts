@@ -4,6 +4,7 @@ import { useSWRConfig, type ScopedMutator } from 'swr';
 import { endpointUrl } from '../../../lib/api';
 import {
   createEventBatcher,
+  isGenerationRead,
   isRefreshedBy,
   parseGenerationEvent,
   planLiveRefresh,
@@ -31,8 +32,13 @@ function setPushedProgress(update: (current: Map<string, number>) => Map<string,
   for (const listener of progressListeners) listener();
 }
 
+/**
+ * Opens the movie's stream while the tab is visible. A hidden tab lets go of it: a browser keeps only six
+ * connections per host, and a studio open in several tabs must not use them up on idle streams. On
+ * return every generation read is refreshed, for what happened meanwhile.
+ */
 function connect(movieId: string, mutate: ScopedMutator): LiveConnection {
-  const source = new EventSource(endpointUrl(endpoints.generationEvents, { params: { movieId } }));
+  const url = endpointUrl(endpoints.generationEvents, { params: { movieId } });
   const batcher = createEventBatcher<GenerationEvent>((events) => {
     const plan = planLiveRefresh(events);
     if (plan.progress.size > 0 || plan.moved.size > 0) {
@@ -46,16 +52,33 @@ function connect(movieId: string, mutate: ScopedMutator): LiveConnection {
     // One read per stale key, whatever the number of events (SWR revalidates the keys that match).
     if (plan.nodeIds.size > 0 || plan.shotIds.size > 0) void mutate((key) => isRefreshedBy(plan, key));
   });
-  source.addEventListener('generation', (message) => {
-    const event = parseGenerationEvent(message.data);
-    if (event) batcher.push(event);
-  });
+  let source: EventSource | null = null;
+  const open = () => {
+    source = new EventSource(url);
+    source.addEventListener('generation', (message) => {
+      const event = parseGenerationEvent(message.data);
+      if (event) batcher.push(event);
+    });
+  };
+  const pause = () => {
+    source?.close();
+    source = null;
+    batcher.cancel();
+  };
+  const onVisibilityChange = () => {
+    if (document.hidden) return pause();
+    if (source) return;
+    open();
+    void mutate(isGenerationRead);
+  };
   // EventSource reconnects by itself after a drop; meanwhile the spec's polling carries on.
+  if (!document.hidden) open();
+  document.addEventListener('visibilitychange', onVisibilityChange);
   return {
     users: 0,
     close: () => {
-      batcher.cancel();
-      source.close();
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      pause();
     },
   };
 }

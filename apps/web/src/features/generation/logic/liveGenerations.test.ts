@@ -2,6 +2,7 @@ import type { Generation, GenerationEvent } from '@cinegraph/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createEventBatcher,
+  isGenerationRead,
   isRefreshedBy,
   parseGenerationEvent,
   planLiveRefresh,
@@ -64,6 +65,16 @@ describe('planLiveRefresh and isRefreshedBy', () => {
     expect(
       isRefreshedBy(planLiveRefresh([event({ change: 'progress' })]), '/api/v1/generations/status/n1'),
     ).toBe(false);
+  });
+});
+
+describe('isGenerationRead', () => {
+  it('covers every node count and list of takes, and nothing else, for a stream that resumes', () => {
+    expect(isGenerationRead('/api/v1/generations/status/n1')).toBe(true);
+    expect(isGenerationRead('/api/v1/generations/shot/s1?show_hidden=true')).toBe(true);
+    expect(isGenerationRead('/api/v1/generations/generation/g1')).toBe(false);
+    expect(isGenerationRead('/api/v1/movies/m1')).toBe(false);
+    expect(isGenerationRead(['/api/v1/generations/status/n1'])).toBe(false);
   });
 });
 

@@ -56,6 +56,17 @@ export function isRefreshedBy(plan: LiveRefresh, key: unknown): boolean {
   return isShotGenerationsKey(key, plan.shotIds);
 }
 
+/**
+ * Whether a cached read is one the stream keeps fresh (node counts, takes of a shot): all of them are
+ * read again when a paused stream resumes, since its events meanwhile were missed.
+ */
+export function isGenerationRead(key: unknown): boolean {
+  if (typeof key !== 'string') return false;
+  const counts = endpointUrl(endpoints.generationStatus, { params: { nodeId: '' } });
+  const takes = endpointUrl(endpoints.shotGenerations, { params: { shotId: '' } });
+  return key.startsWith(counts) || key.startsWith(takes);
+}
+
 /** Whether a cached read is the takes of one of the shots (of one workflow or of all). */
 function isShotGenerationsKey(key: unknown, shotIds: ReadonlySet<string>): boolean {
   if (typeof key !== 'string') return false;
