@@ -6,7 +6,8 @@ import type { GenerationRow } from '../services/generations/access';
 import { publishGenerationEvents } from './generation-events';
 import type { WorkerRow } from './worker-pool';
 
-const ACTIVE = ['assigned', 'queued', 'running'] as const;
+/** Jobs a worker holds: claimed for it, queued on it or running on it. */
+export const ON_WORKER_STATUSES = ['assigned', 'queued', 'running'] as const;
 
 /**
  * Claims the oldest pending generation for a healthy worker with free capacity, in one transaction:
@@ -43,7 +44,7 @@ export async function claimPendingGeneration(
       .from(generations)
       .where(
         and(
-          inArray(generations.status, [...ACTIVE]),
+          inArray(generations.status, [...ON_WORKER_STATUSES]),
           inArray(
             generations.workerId,
             candidates.map((w) => w.id),
@@ -89,7 +90,7 @@ export async function adoptStaleGenerations(
     .from(generations)
     .where(
       and(
-        inArray(generations.status, [...ACTIVE]),
+        inArray(generations.status, [...ON_WORKER_STATUSES]),
         lt(generations.updatedAt, cutoff),
         skipIds.length > 0 ? notInArray(generations.id, [...skipIds]) : undefined,
       ),
@@ -104,7 +105,7 @@ export async function adoptStaleGenerations(
       .where(
         and(
           eq(generations.id, id),
-          inArray(generations.status, [...ACTIVE]),
+          inArray(generations.status, [...ON_WORKER_STATUSES]),
           lt(generations.updatedAt, cutoff),
         ),
       )

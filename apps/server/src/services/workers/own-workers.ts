@@ -7,13 +7,11 @@ import {
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { generations, workers } from '../../db/schema';
+import { ON_WORKER_STATUSES } from '../../engine/claim';
 import type { WorkerRow } from '../../engine/worker-pool';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { probeWorker } from './probe-worker';
 import { requirePublicWorkerHost, type HostLookup } from './worker-address';
-
-/** Jobs a worker holds: claimed for it, queued on it or running on it. */
-const ON_WORKER = ['assigned', 'queued', 'running'] as const;
 
 export interface OwnWorkerRow extends WorkerRow {
   activeJobs: number;
@@ -110,7 +108,7 @@ export async function removeOwnWorker(db: Database, userId: string, workerId: st
     const [held] = await tx
       .select({ n: count() })
       .from(generations)
-      .where(and(eq(generations.workerId, workerId), inArray(generations.status, [...ON_WORKER])));
+      .where(and(eq(generations.workerId, workerId), inArray(generations.status, [...ON_WORKER_STATUSES])));
     if (held && held.n > 0) throw conflict(WORKER_MESSAGES.busy(held.n));
     await tx.delete(workers).where(eq(workers.id, workerId));
   });
@@ -131,7 +129,7 @@ async function withActiveJobs(db: Database, rows: WorkerRow[]): Promise<OwnWorke
           generations.workerId,
           rows.map((r) => r.id),
         ),
-        inArray(generations.status, [...ON_WORKER]),
+        inArray(generations.status, [...ON_WORKER_STATUSES]),
       ),
     )
     .groupBy(generations.workerId);
