@@ -10,6 +10,7 @@ const PIXEL_ART_API = path.join(
 );
 const SDXL_UI = 'ComfyUI_examples__sdxl__sdxl_simple_example.png.workflow.ui.json';
 const COMFY_DEPLOY_FLUX = 'comfyui-deploy__examples__flux-dev.ui.json';
+const LTX_T2V = 'ComfyUI-LTXVideo__example_workflows__2.0__LTX-2_T2V_Distilled_wLora.ui.json';
 const TITLE = `Pixel Art ${Date.now()}`;
 
 interface EditorNodeFiles {
@@ -174,12 +175,27 @@ test("a UI-format workflow is converted with the worker's node definitions at up
     'SaveImage',
   );
 
-  // A workflow needing custom nodes the worker lacks is refused, naming them on the node.
+  // The preview worker also knows ComfyDeploy's input nodes: its example uploads with its handles.
+  const deploy = await addedNode(editor, () => editor.getByRole('button', { name: 'Add Workflow' }).click());
+  await deploy.getByLabel(/^Workflow file for/).setInputFiles(path.join(FIXTURES, COMFY_DEPLOY_FLUX));
+  for (const name of ['Prompt', 'Width', 'Height']) {
+    await expect(deploy.getByLabel(`${name} input`, { exact: true })).toBeAttached();
+  }
+  await expect(deploy.getByLabel('Save Image output', { exact: true })).toBeAttached();
+  await expect(deploy).not.toContainText('does not know the node');
+  await expect(deploy).not.toContainText('No workflow yet');
+  const deployId = await deploy.getAttribute('data-node-id');
+  const relisted = (await (
+    await editor.request.get(`/api/v1/editor/nodes/${movieId}`)
+  ).json()) as EditorNodeFiles[];
+  expect(relisted.find((n) => n._id === deployId)?.workflow?.api_link).toMatch(/workflow_api\.json$/);
+
+  // A workflow needing custom nodes the worker lacks (LTX-Video's, ComfyMath's) is refused, naming them.
   const custom = await addedNode(editor, () => editor.getByRole('button', { name: 'Add Workflow' }).click());
-  await custom.getByLabel(/^Workflow file for/).setInputFiles(path.join(FIXTURES, COMFY_DEPLOY_FLUX));
-  await expect(custom).toContainText(
-    'The ComfyUI worker does not know the node classes ComfyUIDeployExternalNumberInt, ComfyUIDeployExternalText',
-  );
+  await custom.getByLabel(/^Workflow file for/).setInputFiles(path.join(FIXTURES, LTX_T2V));
+  await expect(custom).toContainText('The ComfyUI worker does not know the node classes CM_FloatToInt, ');
+  await expect(custom).toContainText('LTXVGemmaCLIPModelLoader, LTXVGemmaEnhancePrompt');
+  await expect(custom).toContainText('install their custom node packs on the worker');
   await expect(custom).toContainText('No workflow yet');
   await editor.screenshot({ path: 'artifacts/workflows-converted.png' });
   await context.close();

@@ -46,10 +46,18 @@ const deployLiteral = (type: WorkflowHandleType): InputNodeConvention => ({
   tooltipField: 'description',
   valueField: 'default_value',
 });
-const deployMedia = (type: WorkflowHandleType): InputNodeConvention => ({
+/** A literal input whose range comes between its value and its labels (the sliders, the seed). */
+const deployRanged = (type: WorkflowHandleType): InputNodeConvention => ({
+  ...deployLiteral(type),
+  widgets: ['input_id', 'default_value', 'min_value', 'max_value', 'display_name', 'description'],
+});
+const deployMedia = (
+  type: WorkflowHandleType,
+  widgets: readonly string[] = ['input_id', 'display_name', 'description', 'default_value_url'],
+): InputNodeConvention => ({
   convention: 'comfydeploy',
   type,
-  widgets: ['input_id', 'display_name', 'description', 'default_value_url'],
+  widgets,
   nameField: 'input_id',
   labelField: 'display_name',
   tooltipField: 'description',
@@ -77,22 +85,54 @@ export const INPUT_NODES: ReadonlyMap<string, InputNodeConvention> = new Map([
   ['ComfyUIDeployExternalTextAny', deployLiteral('text')],
   ['ComfyUIDeployExternalNumber', deployLiteral('number')],
   ['ComfyUIDeployExternalNumberInt', deployLiteral('number')],
-  ['ComfyUIDeployExternalNumberSlider', deployLiteral('number')],
-  ['ComfyUIDeployExternalNumberSliderInt', deployLiteral('number')],
-  ['ComfyUIDeployExternalSeed', deployLiteral('number')],
+  ['ComfyUIDeployExternalNumberSlider', deployRanged('number')],
+  ['ComfyUIDeployExternalNumberSliderInt', deployRanged('number')],
+  ['ComfyUIDeployExternalSeed', deployRanged('number')],
   ['ComfyUIDeployExternalImage', deployMedia('image')],
-  ['ComfyUIDeployExternalImageAlpha', deployMedia('image')],
-  ['ComfyUIDeployExternalImageBatch', deployMedia('image')],
-  ['ComfyUIDeployExternalVideo', deployMedia('video')],
-  ['ComfyUIDeployExternalVid', deployMedia('video')],
-  ['ComfyUIDeployExternalAudio', deployMedia('audio')],
+  ['ComfyUIDeployExternalImageAlpha', deployMedia('image', ['input_id', 'display_name', 'description'])],
+  [
+    'ComfyUIDeployExternalImageBatch',
+    deployMedia('image', ['input_id', 'images', 'display_name', 'description']),
+  ],
+  [
+    'ComfyUIDeployExternalVideo',
+    deployMedia('video', [
+      'input_id',
+      'force_rate',
+      'force_size',
+      'custom_width',
+      'custom_height',
+      'frame_load_cap',
+      'skip_first_frames',
+      'select_every_nth',
+      'default_video',
+      'display_name',
+      'description',
+      'default_value_url',
+    ]),
+  ],
+  ['ComfyUIDeployExternalVid', deployMedia('video', ['input_id', 'default_value'])],
+  [
+    'ComfyUIDeployExternalAudio',
+    deployMedia('audio', ['input_id', 'audio_file', 'display_name', 'description']),
+  ],
   [
     'ComfyUIDeployExternalLora',
-    { ...deployMedia('lora'), widgets: ['input_id', 'default_lora_name'], defaultField: 'default_lora_name' },
+    {
+      ...deployMedia('lora', [
+        'input_id',
+        'default_lora_name',
+        'lora_save_name',
+        'display_name',
+        'description',
+        'lora_url',
+        'bearer_token',
+      ]),
+      defaultField: 'default_lora_name',
+    },
   ],
   ['CPackInputString', cpack('text', ['value'])],
   ['CPackInputInt', cpack('number', ['value', 'min', 'max'])],
-  ['CPackInputFloat', cpack('number', ['value', 'min', 'max'])],
   ['CPackInputImage', cpack('image', ['image', 'upload'])],
 ]);
 

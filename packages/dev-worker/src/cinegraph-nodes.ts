@@ -1,33 +1,5 @@
-import type { InputSpec, NodeDefinition, ObjectInfo } from './node-catalog';
-
-interface NodeShape {
-  display: string;
-  category: string;
-  required: Record<string, InputSpec>;
-  optional?: Record<string, InputSpec>;
-  output?: string[];
-  outputNames?: string[];
-  outputNode?: boolean;
-  module?: string;
-}
-
-function define(name: string, shape: NodeShape): NodeDefinition {
-  const output = shape.output ?? [];
-  const optional = shape.optional ?? {};
-  return {
-    input: { required: shape.required, optional },
-    input_order: { required: Object.keys(shape.required), optional: Object.keys(optional) },
-    output,
-    output_is_list: output.map(() => false),
-    output_name: shape.outputNames ?? output,
-    name,
-    display_name: shape.display,
-    description: '',
-    python_module: shape.module ?? 'custom_nodes.cinegraph',
-    category: shape.category,
-    output_node: shape.outputNode ?? false,
-  };
-}
+import type { InputSpec, ObjectInfo } from './node-catalog';
+import { defineNode as define } from './node-definition';
 
 const text = (fallback = ''): InputSpec => ['STRING', { default: fallback, multiline: false }];
 const tooltip = { tooltip: text() };
@@ -43,7 +15,7 @@ function cinegraphInput(kind: string, value: InputSpec, output: string[], output
   });
 }
 
-/** Cinegraph's node pack (inputs, the bypass switch, the output) plus the third-party nodes studios use. */
+/** Cinegraph's node pack (inputs, the bypass switch, the output) plus VHS_VideoCombine, which studios use. */
 export const CINEGRAPH_NODES: ObjectInfo = {
   CinegraphInputText: cinegraphInput('Text', ['STRING', { default: '', multiline: true }], ['STRING']),
   CinegraphInputNumber: cinegraphInput(
@@ -88,28 +60,6 @@ export const CINEGRAPH_NODES: ObjectInfo = {
       filename_prefix: text('cinegraph/output'),
     },
     outputNode: true,
-  }),
-  CPackInputString: define('CPackInputString', {
-    display: 'Input String',
-    category: 'ComfyPack/input',
-    required: { value: text() },
-    output: ['STRING'],
-    module: 'custom_nodes.comfy-pack',
-  }),
-  CPackInputInt: define('CPackInputInt', {
-    display: 'Input Int',
-    category: 'ComfyPack/input',
-    required: { value: ['INT', { default: 0 }] },
-    optional: { min: ['INT', { default: 0 }], max: ['INT', { default: 2048 }] },
-    output: ['INT'],
-    module: 'custom_nodes.comfy-pack',
-  }),
-  CPackOutputImage: define('CPackOutputImage', {
-    display: 'Image Output',
-    category: 'ComfyPack/output',
-    required: { images: ['IMAGE', {}], filename_prefix: text('cpack_output_') },
-    outputNode: true,
-    module: 'custom_nodes.comfy-pack',
   }),
   VHS_VideoCombine: define('VHS_VideoCombine', {
     display: 'Video Combine 🎥🅥🅗🅢',

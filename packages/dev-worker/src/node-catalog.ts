@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CINEGRAPH_NODES } from './cinegraph-nodes';
+import { COMPAT_NODES } from './compat-nodes';
 
 /** One input spec of a node definition: `[type or list of choices, options]`, as ComfyUI lists it. */
 export type InputSpec = [string | unknown[], Record<string, unknown>?];
@@ -34,17 +35,39 @@ const CORE_NODES = JSON.parse(
 
 /**
  * The node classes this worker knows: ComfyUI core nodes used by common workflows, VHS_VideoCombine, the
- * Cinegraph node pack, and any `extra` definitions (later ones win). Every other class is refused.
+ * Cinegraph node pack, the input/output nodes of ComfyDeploy and comfy-pack (whose workflows Cinegraph
+ * reads), and any `extra` definitions (later ones win). Every other class is refused.
  */
 export function buildNodeCatalog(extra: ObjectInfo = {}): ObjectInfo {
-  return { ...CORE_NODES, ...CINEGRAPH_NODES, ...extra };
+  return { ...CORE_NODES, ...CINEGRAPH_NODES, ...COMPAT_NODES, ...extra };
 }
 
-/** The catalog as `/object_info` shows it: LoadImage lists the files in the input folder, as ComfyUI does. */
+const VIDEO_FILE = /\.(webm|mp4|mkv|gif)$/i;
+
+/** The node inputs that list files of the input folder, as their packs do when asked for definitions. */
+const INPUT_FILE_LISTS: Array<{
+  node: string;
+  group: 'required' | 'optional';
+  input: string;
+  videos?: true;
+}> = [
+  { node: 'LoadImage', group: 'required', input: 'image' },
+  { node: 'CPackInputImage', group: 'required', input: 'image' },
+  { node: 'ComfyUIDeployExternalVideo', group: 'optional', input: 'default_video', videos: true },
+  { node: 'ComfyUIDeployExternalVid', group: 'optional', input: 'default_value', videos: true },
+];
+
+/** The catalog as `/object_info` shows it: file inputs list the files in the input folder, as ComfyUI does. */
 export function withInputFiles(catalog: ObjectInfo, inputFiles: string[]): ObjectInfo {
-  const loadImage = catalog.LoadImage;
-  const image = loadImage?.input.required?.image;
-  if (!loadImage || !image) return catalog;
-  const required = { ...loadImage.input.required, image: [inputFiles, image[1] ?? {}] as InputSpec };
-  return { ...catalog, LoadImage: { ...loadImage, input: { ...loadImage.input, required } } };
+  const result = { ...catalog };
+  for (const { node, group, input, videos } of INPUT_FILE_LISTS) {
+    const definition = result[node];
+    const specs = definition?.input[group];
+    const spec = specs?.[input];
+    if (!definition || !specs || !spec) continue;
+    const files = videos ? inputFiles.filter((name) => VIDEO_FILE.test(name)) : inputFiles;
+    const listed: InputSpec = spec.length > 1 ? [files, spec[1] ?? {}] : [files];
+    result[node] = { ...definition, input: { ...definition.input, [group]: { ...specs, [input]: listed } } };
+  }
+  return result;
 }

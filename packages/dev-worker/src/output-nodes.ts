@@ -1,13 +1,16 @@
 import { isLink, type ApiNode } from './prompt-types';
 
 /** The kind of preview media an output node produces. */
-export type OutputMedia = 'image' | 'animated-image' | 'video' | 'audio';
+export type OutputMedia = 'image' | 'animated-image' | 'video' | 'audio' | 'text';
 
 /** How an output node's results appear in `executed` and `/history`. */
 export interface OutputPlan {
   media: OutputMedia;
-  /** The key of the output entry list: ComfyUI's savers use `images`/`audio`, VHS_VideoCombine `gifs`. */
-  key: 'images' | 'gifs' | 'audio';
+  /**
+   * The key of the output entry list: ComfyUI's savers use `images`/`audio`, VHS_VideoCombine `gifs`,
+   * ComfyDeploy's text output `text_file`.
+   */
+  key: 'images' | 'gifs' | 'audio' | 'text_file';
   /** `output` for savers, `temp` for previews. */
   folder: 'output' | 'temp';
   /** Savers of animations add `animated: [true]` to their output, as ComfyUI does. */
@@ -36,17 +39,31 @@ const KNOWN: Record<string, OutputPlan> = {
   SaveAudioOpus: saver('audio', 'audio', 'audio/ComfyUI'),
   PreviewAudio: { ...saver('audio', 'audio', 'ComfyUI_temp'), folder: 'temp' },
   CPackOutputImage: saver('image', 'images', 'cpack_output_'),
+  CPackOutputAudio: saver('audio', 'audio', 'cpack_output_'),
+  ComfyDeployOutputImage: saver('image', 'images', 'ComfyUI'),
+  ComfyDeployOutputEXR: saver('image', 'images', 'ComfyUI'),
+  ComfyDeployOutputEXRFrames: saver('image', 'images', 'ComfyUI'),
+  ComfyDeployOutputText: saver('text', 'text_file', 'ComfyUI'),
 };
 
+// Output nodes that show no media: they send images over the socket (SaveImageWebsocket), list a file
+// another node wrote (the File outputs) or pack a zip (comfy-pack's Zip output).
+const WITHOUT_MEDIA = new Set([
+  'SaveImageWebsocket',
+  'ComfyDeployOutputFile',
+  'CPackOutputFile',
+  'CPackOutputZip',
+]);
+
 /**
- * What an output node produces, or null for output nodes without files (SaveImageWebsocket).
+ * What an output node produces, or null for output nodes without media (SaveImageWebsocket, File outputs).
  * This is the dev worker's own small lookup (Cinegraph, comfy-pack, ComfyDeploy and ComfyUI's Save*
  * nodes); it is the one place to swap for `@cinegraph/comfy`'s output detection.
  */
 export function planOutput(node: ApiNode): OutputPlan | null {
   const known = KNOWN[node.class_type];
   if (known) return known;
-  if (node.class_type === 'SaveImageWebsocket') return null;
+  if (WITHOUT_MEDIA.has(node.class_type)) return null;
   if (node.class_type.startsWith('CinegraphOutput') || node.class_type.startsWith('ComfyDeployOutput')) {
     // A Cinegraph output shows its type by what is connected; ComfyDeploy's by its class suffix.
     const linked = (name: string) => isLink(node.inputs[name]);

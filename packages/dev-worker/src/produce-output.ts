@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { planOutput } from './output-nodes';
 import { renderPreviewWav } from './preview-audio';
 import { renderPreviewPng } from './preview-image';
@@ -11,9 +12,20 @@ import { splitAnnotated, type WorkerFiles } from './worker-files';
 
 type Plan = NonNullable<ReturnType<typeof planOutput>>;
 
-async function media(plan: Plan, summary: PromptSummary, reference: Buffer | undefined) {
-  if (plan.media === 'image')
-    return { data: await renderPreviewPng(summary, { reference }), extension: 'png' };
+async function media(plan: Plan, node: ApiNode, summary: PromptSummary, reference: Buffer | undefined) {
+  const fileType = node.inputs.file_type;
+  if (plan.media === 'image') {
+    const png = await renderPreviewPng(summary, { reference });
+    // ComfyDeploy's image output saves the type it is asked for (EXR outputs get a PNG preview).
+    if (fileType === 'webp') return { data: await sharp(png).webp().toBuffer(), extension: 'webp' };
+    if (fileType === 'jpg') return { data: await sharp(png).jpeg().toBuffer(), extension: 'jpg' };
+    return { data: png, extension: 'png' };
+  }
+  if (plan.media === 'text') {
+    // Without a model the text saved is the prompt's own text.
+    const extension = fileType === 'json' || fileType === 'md' ? fileType : 'txt';
+    return { data: Buffer.from(summary.texts.join('\n\n'), 'utf8'), extension };
+  }
   if (plan.media === 'audio') return { data: renderPreviewWav(), extension: 'wav' };
   const video = await renderPreviewVideo(summary, plan.media === 'animated-image', reference);
   return { ...video, extension: video.extension };
@@ -42,7 +54,7 @@ export async function produceOutput(
 ): Promise<NodeOutput | null> {
   const plan = planOutput(node);
   if (!plan) return null;
-  const produced = await media(plan, summary, await firstInputImage(summary, files));
+  const produced = await media(plan, node, summary, await firstInputImage(summary, files));
   const prefix =
     plan.folder === 'temp'
       ? `ComfyUI_temp_${randomBytes(3).toString('hex').slice(0, 5)}`

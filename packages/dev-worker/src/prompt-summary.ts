@@ -1,3 +1,4 @@
+import { INPUT_NODES } from '@cinegraph/comfy';
 import { isLink, type ApiPrompt } from './prompt-types';
 
 /** What a preview shows about a prompt: its texts, its inputs, and the requested size. */
@@ -47,11 +48,32 @@ const shown = (value: unknown) => {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 };
 
+/**
+ * An input's value, following a link to a text or number input node (Cinegraph, ComfyDeploy, comfy-pack),
+ * which passes on the value it holds. Media inputs hand on what they load, not their file name or URL,
+ * and other nodes have no value before they run: those links give undefined.
+ */
+export function passedValue(prompt: ApiPrompt, value: unknown): unknown {
+  if (!isLink(value)) return value;
+  const source = prompt[value[0]];
+  const convention = source && INPUT_NODES.get(source.class_type);
+  if (!source || !convention) return undefined;
+  const held = source.inputs[convention.valueField];
+  if (isLink(held)) return undefined;
+  // A vector2 input hands on its width and height apart; a Cinegraph number gives its value as FLOAT and INT.
+  if (convention.type === 'vector2') return readVector2(held)?.[value[1]];
+  if (convention.type !== 'text' && convention.type !== 'number') return undefined;
+  return value[1] === 0 || source.class_type === 'CinegraphInputNumber' ? held : undefined;
+}
+
 /** Collects the prompt text, the inputs and the size (EmptyLatentImage & co., vector2) of a prompt. */
 export function summarizePrompt(prompt: ApiPrompt): PromptSummary {
   const summary: PromptSummary = { texts: [], inputs: [], width: 512, height: 512, frames: 12, images: [] };
   for (const [id, node] of Object.entries(prompt)) {
-    const { class_type: type, inputs } = node;
+    const { class_type: type } = node;
+    const inputs = Object.fromEntries(
+      Object.entries(node.inputs).map(([name, value]) => [name, passedValue(prompt, value) ?? value]),
+    );
     if (SIZE_NODES.test(type)) {
       const size =
         type === 'CinegraphInputVector2'

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevWorker, type DevWorker } from './dev-worker';
 import { connectWs, getJson } from './test-support';
@@ -40,6 +42,24 @@ describe('server information', () => {
     };
     expect(Object.keys(text.input.required)).toEqual(['name', 'default']);
     expect((info.CinegraphOutput as { output_node: boolean }).output_node).toBe(true);
+  });
+
+  it('knows every core node class of the recorded ComfyUI 0.8.0, defined as recorded', async () => {
+    const recording = path.resolve(
+      import.meta.dirname,
+      '../../../../shared/fixtures/comfyui-protocol/object_info-0.8.0.json',
+    );
+    const recorded = JSON.parse(readFileSync(recording, 'utf8')) as Record<string, { python_module: string }>;
+    const info = await getJson(worker.url, '/object_info');
+    const core = Object.entries(recorded).filter(
+      ([, node]) => !node.python_module.startsWith('custom_nodes'),
+    );
+    expect(core.length).toBeGreaterThan(400);
+    for (const [name, node] of core) {
+      // LoadImage & co. list this worker's own input files, as the real server lists its own.
+      if (name.startsWith('Load')) expect(info, name).toHaveProperty(name);
+      else expect(info[name], name).toEqual(node);
+    }
   });
 
   it('answers /object_info/{class} as recorded (listing its own input files), and {} for an unknown class', async () => {

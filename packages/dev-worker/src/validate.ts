@@ -24,6 +24,8 @@ class ValidationException extends Error {
   }
 }
 
+const IMAGE_FILE_INPUTS = new Set(['LoadImage', 'CPackInputImage']);
+
 const invalid = (error: ComfyError): ValidationResult => ({ ok: false, body: { error, node_errors: {} } });
 const problem = (type: string, message: string, details = ''): ComfyError => ({
   type,
@@ -35,7 +37,8 @@ const problem = (type: string, message: string, details = ''): ComfyError => ({
 /**
  * Validates an API prompt as ComfyUI 0.8.0's `validate_prompt` does: unknown classes, no output node,
  * then each output's inputs recursively (missing inputs, bad links, type mismatches, out-of-range values,
- * missing input images), with the same error types, messages and `node_errors` grouping.
+ * missing input images of LoadImage and CPackInputImage), with the same error types, messages and
+ * `node_errors` grouping.
  */
 export function validatePrompt(data: unknown, context: ValidationContext): ValidationResult {
   if (!isRecord(data)) return invalid(problem('invalid_prompt', 'Prompt must be an object of nodes'));
@@ -113,7 +116,8 @@ export function validatePrompt(data: unknown, context: ValidationContext): Valid
         });
       }
     }
-    if (node.class_type === 'LoadImage' && typeof node.inputs.image === 'string') {
+    // comfy-pack's image input validates its file as LoadImage does.
+    if (IMAGE_FILE_INPUTS.has(node.class_type) && typeof node.inputs.image === 'string') {
       if (!context.inputExists(node.inputs.image)) {
         errors.push({
           ...problem('custom_validation_failed', 'Custom validation failed for node'),

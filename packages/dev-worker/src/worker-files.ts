@@ -20,6 +20,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
   '.json': 'application/json',
   '.txt': 'text/plain',
+  '.md': 'text/markdown',
 };
 
 /** The content type `/view` sends for a file name, by extension. */

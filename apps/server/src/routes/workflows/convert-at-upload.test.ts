@@ -11,6 +11,8 @@ import { editorClient, workflowBody } from '../editor/editor-test-client';
 import { COMFY_DEPLOY_FLUX, fileField, fixture, handleRows, uploadWorkflow } from './workflow-test-support';
 
 const SDXL_UI = 'ComfyUI_examples__sdxl__sdxl_simple_example.png.workflow.ui.json';
+/** Needs the LTXVideo and ComfyMath packs, which the preview worker has not got. */
+const LTX_UI = 'ComfyUI-LTXVideo__example_workflows__2.0__LTX-2_T2V_Distilled_wLora.ui.json';
 const SDXL_API = 'ComfyUI_examples__sdxl__sdxl_simple_example.png.prompt.api.json';
 
 let t: TestApp;
@@ -89,9 +91,9 @@ describe('converting a UI-format workflow at upload', () => {
   it('refuses a workflow whose custom nodes the worker lacks, naming them on the node', async () => {
     await registerWorker(ann);
     const node = await newWorkflowNode();
-    const response = await uploadWorkflow(t, ann, node, [fileField('flux.json', fixture(COMFY_DEPLOY_FLUX))]);
+    const response = await uploadWorkflow(t, ann, node, [fileField('ltx.json', fixture(LTX_UI))]);
     const detail =
-      'The ComfyUI worker does not know the node classes ComfyUIDeployExternalNumberInt, ComfyUIDeployExternalText: install their custom node packs on the worker.';
+      'The ComfyUI worker does not know the node classes CM_FloatToInt, LTXVGemmaCLIPModelLoader, LTXVGemmaEnhancePrompt, LTXVSpatioTemporalTiledVAEDecode: install their custom node packs on the worker.';
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail });
     const [stored] = (await api.nodes(ann, movie._id)).filter((n) => n._id === node._id);
