@@ -1,5 +1,6 @@
 import { ComfyClient } from '@cinegraph/comfy';
 import type { Database } from '../db/client';
+import { workerTransport } from '../services/workers/public-transport';
 import type { Storage } from '../storage/storage';
 import { adoptStaleGenerations, claimPendingGeneration, renewLeases } from './claim';
 import { resumeJob, startJob, type JobRunner } from './run-job';
@@ -22,6 +23,8 @@ export interface DispatcherOptions {
    * this is the only server on the database (PGlite is single-process), so no live tracker exists.
    */
   resumeAllOnStart?: boolean;
+  /** USER_WORKERS_ALLOW_PRIVATE: users' own workers may be reached at private addresses. */
+  allowPrivateUserWorkers?: boolean;
   log?: EngineLog;
 }
 
@@ -131,7 +134,10 @@ export class Dispatcher {
   private clientFor(worker: WorkerRow): Promise<ComfyClient> {
     let client = this.clients.get(worker.url);
     if (!client) {
-      const created = new ComfyClient({ baseUrl: worker.url });
+      const created = new ComfyClient({
+        baseUrl: worker.url,
+        ...workerTransport(worker, this.options.allowPrivateUserWorkers ?? false),
+      });
       created.on((event) => {
         if (event.type !== 'execution_start') return;
         this.started.set(event.data.prompt_id, new Date());

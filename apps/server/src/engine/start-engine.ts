@@ -44,6 +44,7 @@ export async function startEngine(deps: {
     intervalMs: config.dispatchIntervalMs,
     retries: config.jobRetries,
     resumeAllOnStart: !config.databaseUrl,
+    allowPrivateUserWorkers: config.userWorkersAllowPrivate,
     log: deps.log,
   });
   dispatcher.start();

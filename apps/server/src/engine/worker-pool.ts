@@ -2,6 +2,7 @@ import { ComfyClient } from '@cinegraph/comfy';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { workers } from '../db/schema';
+import { workerTransport } from '../services/workers/public-transport';
 import { requirePublicWorkerHost } from '../services/workers/worker-address';
 
 export type WorkerRow = typeof workers.$inferSelect;
@@ -28,9 +29,9 @@ export interface WorkerPoolOptions {
   /** How often every worker's `/system_stats` is asked (default 15 s). */
   healthIntervalMs?: number;
   /**
-   * Users' own workers may be on private addresses (USER_WORKERS_ALLOW_PRIVATE). When not, each health
-   * check resolves the host again first: a name that pointed outside when it was added may since point
-   * into the server's own network (DNS rebinding), and then the worker leaves routing, uncalled.
+   * Users' own workers may be on private addresses (USER_WORKERS_ALLOW_PRIVATE). When not, they are
+   * reached only at public addresses: a name that pointed outside when it was added and points into the
+   * server's own network now (DNS rebinding) fails its health check uncalled and leaves routing.
    */
   allowPrivateUserWorkers?: boolean;
   log?: EngineLog;
@@ -77,8 +78,13 @@ export class WorkerPool {
   }
 
   private async checkOne(row: WorkerRow): Promise<void> {
-    const client = new ComfyClient({ baseUrl: row.url, timeoutMs: HEALTH_TIMEOUT_MS });
+    const client = new ComfyClient({
+      baseUrl: row.url,
+      timeoutMs: HEALTH_TIMEOUT_MS,
+      ...workerTransport(row, this.options.allowPrivateUserWorkers ?? false),
+    });
     try {
+      // Also catches an address allowed before USER_WORKERS_ALLOW_PRIVATE was turned off.
       if (row.userId && !this.options.allowPrivateUserWorkers) await requirePublicWorkerHost(row.url);
       const stats = await client.systemStats();
       await this.options.db

@@ -21,6 +21,7 @@ import { readWorkflowForm, WORKFLOW_FORM_LIMITS } from './workflow-form';
 export function workflowRoutes(deps: AppDeps) {
   const { db, storage } = deps;
   const publicUrl = deps.config.publicUrl;
+  const allowPrivateUserWorkers = deps.config.userWorkersAllowPrivate;
   return async (app: FastifyInstance) => {
     await app.register(multipart, { limits: WORKFLOW_FORM_LIMITS });
     const present = async (row: NodeRow) => presentNode(row, await listConnections(db, row.movieId));
@@ -33,14 +34,24 @@ export function workflowRoutes(deps: AppDeps) {
         await recordUploadError(db, node.id, message);
         throw error;
       });
-      return present(await setWorkflowFromUpload({ db, storage, publicUrl, userId }, node, upload));
+      return present(
+        await setWorkflowFromUpload(
+          { db, storage, publicUrl, userId, allowPrivateUserWorkers },
+          node,
+          upload,
+        ),
+      );
     });
 
     route(app, ep.loadSharedWorkflow, async ({ params, body, userId }) => {
       await requireMovieMember(db, params.movieId, userId);
       const node = await requireMovieNode(db, params.movieId, params.nodeId);
       return present(
-        await loadSharedWorkflowIntoNode({ db, storage, publicUrl, userId }, node, body.workflow_id),
+        await loadSharedWorkflowIntoNode(
+          { db, storage, publicUrl, userId, allowPrivateUserWorkers },
+          node,
+          body.workflow_id,
+        ),
       );
     });
 

@@ -11,6 +11,7 @@ import { ON_WORKER_STATUSES } from '../../engine/claim';
 import type { WorkerRow } from '../../engine/worker-pool';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { probeWorker } from './probe-worker';
+import { workerTransport } from './public-transport';
 import { requirePublicWorkerHost, type HostLookup } from './worker-address';
 
 export interface OwnWorkerRow extends WorkerRow {
@@ -53,7 +54,7 @@ export async function addOwnWorker(
   if (taken) throw conflict(WORKER_MESSAGES.urlTaken);
   const [owned] = await ctx.db.select({ n: count() }).from(workers).where(eq(workers.userId, userId));
   if ((owned?.n ?? 0) >= MAX_OWN_WORKERS) throw conflict(WORKER_MESSAGES.tooMany);
-  const stats = await probeWorker(url);
+  const stats = await probeWorker(url, workerTransport({ userId }, ctx.allowPrivate));
   const [row] = await ctx.db
     .insert(workers)
     .values({

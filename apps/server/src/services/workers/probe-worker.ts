@@ -1,4 +1,9 @@
-import { ComfyClient, ComfyUnavailableError, type SystemStats } from '@cinegraph/comfy';
+import {
+  ComfyClient,
+  ComfyUnavailableError,
+  type ComfyClientOptions,
+  type SystemStats,
+} from '@cinegraph/comfy';
 import { badRequest } from '../../http/errors';
 
 /** A user waits on the add form while this runs, so it gives up well before a browser would. */
@@ -6,15 +11,15 @@ export const PROBE_TIMEOUT_MS = 5_000;
 
 /**
  * Asks a would-be worker for `/system_stats`, as the worker pool's health check does, and fails with a
- * message naming the address when nothing ComfyUI-like answers. Redirects are not followed: a public
- * address must not be able to bounce the server to a private one.
+ * message naming the address when nothing ComfyUI-like answers. The client follows no redirect, so a
+ * public address cannot bounce the server to a private one; `transport` keeps it on public addresses.
  */
-export async function probeWorker(url: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<SystemStats> {
-  const client = new ComfyClient({
-    baseUrl: url,
-    timeoutMs,
-    fetch: (input, init) => globalThis.fetch(input, { ...init, redirect: 'manual' }),
-  });
+export async function probeWorker(
+  url: string,
+  transport: Pick<ComfyClientOptions, 'fetch' | 'WebSocket'> = {},
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<SystemStats> {
+  const client = new ComfyClient({ baseUrl: url, timeoutMs, ...transport });
   try {
     return await client.systemStats();
   } catch (error) {

@@ -64,10 +64,13 @@ export async function requirePublicWorkerHost(url: string, lookup: HostLookup = 
       throw badRequest(`The host ${hostname} of ${url} could not be found. Check the address.`);
     }
   }
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
-    throw badRequest(
-      `${url} is on a private or local network, which this studio does not reach for user workers. ` +
-        'Add a ComfyUI reachable on the internet (for example through a tunnel with an https address).',
-    );
-  }
+  if (addresses.length === 0 || addresses.some(isPrivateAddress)) throw badRequest(privateWorkerMessage(url));
+}
+
+/** Why a user's worker at `where` (its address or host) is not reached. */
+export function privateWorkerMessage(where: string): string {
+  return (
+    `${where} is on a private or local network, which this studio does not reach for user workers. ` +
+    'Add a ComfyUI reachable on the internet (for example through a tunnel with an https address).'
+  );
 }

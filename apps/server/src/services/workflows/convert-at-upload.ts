@@ -22,13 +22,12 @@ export function missingNodeClassesMessage(classNames: readonly string[]): string
  * A workflow that no answering worker can run is refused with a 400 naming the missing classes.
  */
 export async function convertWithWorker(
-  db: Database,
-  userId: string,
+  ctx: { db: Database; userId: string; allowPrivateUserWorkers?: boolean },
   uiText: string,
 ): Promise<string | null> {
   const parsed = parseWorkflow(uiText, { maxBytes: DEFAULT_MAX_WORKFLOW_BYTES });
   if (parsed.format !== 'ui') return null;
-  const answers = await workerDefinitions(db, userId);
+  const answers = await workerDefinitions(ctx.db, ctx.userId, ctx.allowPrivateUserWorkers ?? false);
   let missing: UnknownNodeClassError | null = null;
   for (const { objectInfo } of answers) {
     try {

@@ -1,14 +1,14 @@
 import type { NodeRow } from '../editor/node-rows';
 import { readWorkflowTexts } from './shared-files';
-import { requireSharedWorkflow, type SharingContext } from './shared-workflows';
-import { setWorkflowFromUpload } from './upload-workflow';
+import { requireSharedWorkflow } from './shared-workflows';
+import { setWorkflowFromUpload, type UploadContext } from './upload-workflow';
 
 /**
  * Loads a shared workflow into a workflow node: its files are copied into the node (the node keeps
  * working if the shared one is deleted) and the handles are derived as for an upload.
  */
 export async function loadSharedWorkflowIntoNode(
-  ctx: SharingContext,
+  ctx: UploadContext,
   node: NodeRow,
   workflowId: string,
 ): Promise<NodeRow> {

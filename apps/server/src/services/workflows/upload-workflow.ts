@@ -25,6 +25,8 @@ export interface UploadContext {
   storage: Storage;
   publicUrl: string;
   userId: string;
+  /** USER_WORKERS_ALLOW_PRIVATE: the user's own workers may be asked at private addresses. */
+  allowPrivateUserWorkers?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function setWorkflowFromUpload(
       workflow.format === 'api'
         ? workflow.text
         : ((await companion(upload.apiLink, 'api', 'api_link')) ??
-          (await convertWithWorker(ctx.db, ctx.userId, workflow.text)));
+          (await convertWithWorker(ctx, workflow.text)));
     return await applyWorkflowToNode(ctx.db, ctx.storage, ctx.publicUrl, node, { workflow, ui, api });
   } catch (error) {
     const known =

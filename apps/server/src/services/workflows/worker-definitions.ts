@@ -2,6 +2,7 @@ import { ComfyClient, type ObjectInfo } from '@cinegraph/comfy';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { workers } from '../../db/schema';
+import { workerTransport } from '../workers/public-transport';
 
 /** An upload waits at most this long for a worker's node definitions before leaving it to dispatch. */
 const OBJECT_INFO_TIMEOUT_MS = 3_000;
@@ -21,7 +22,11 @@ const cache = new Map<string, { objectInfo: ObjectInfo; expires: number }>();
  * the shared pool, as the dispatcher's claim allows), asked all at once with a short timeout. Workers
  * that do not answer in time are left out; an empty list means no worker answered.
  */
-export async function workerDefinitions(db: Database, userId: string): Promise<WorkerDefinitions[]> {
+export async function workerDefinitions(
+  db: Database,
+  userId: string,
+  allowPrivateUserWorkers: boolean,
+): Promise<WorkerDefinitions[]> {
   const rows = await db
     .select({ url: workers.url, label: workers.label, userId: workers.userId })
     .from(workers)
@@ -30,17 +35,22 @@ export async function workerDefinitions(db: Database, userId: string): Promise<W
   const ordered = [...rows.filter((w) => w.userId !== null), ...rows.filter((w) => w.userId === null)];
   const answers = await Promise.all(
     ordered.map(async (worker) => {
-      const objectInfo = await cachedObjectInfo(worker.url).catch(() => null);
+      const transport = workerTransport(worker, allowPrivateUserWorkers);
+      const objectInfo = await cachedObjectInfo(worker.url, transport).catch(() => null);
       return objectInfo ? { label: worker.label || worker.url, objectInfo } : null;
     }),
   );
   return answers.filter((answer): answer is WorkerDefinitions => answer !== null);
 }
 
-async function cachedObjectInfo(url: string): Promise<ObjectInfo> {
+async function cachedObjectInfo(
+  url: string,
+  transport: ReturnType<typeof workerTransport>,
+): Promise<ObjectInfo> {
   const hit = cache.get(url);
   if (hit && hit.expires > Date.now()) return hit.objectInfo;
-  const objectInfo = await new ComfyClient({ baseUrl: url, timeoutMs: OBJECT_INFO_TIMEOUT_MS }).objectInfo();
+  const client = new ComfyClient({ baseUrl: url, timeoutMs: OBJECT_INFO_TIMEOUT_MS, ...transport });
+  const objectInfo = await client.objectInfo();
   cache.set(url, { objectInfo, expires: Date.now() + CACHE_MS });
   return objectInfo;
 }
