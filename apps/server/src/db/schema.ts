@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Handle, ItemInput, MovieInput } from '@cinegraph/contracts';
+import { GENERATION_STATUSES, type Handle, type ItemInput, type MovieInput } from '@cinegraph/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -365,17 +365,6 @@ export const workers = pgTable(
   },
   (t) => [index('workers_user_idx').on(t.userId)],
 );
-
-export const GENERATION_STATUSES = [
-  'pending',
-  'assigned',
-  'queued',
-  'running',
-  'success',
-  'failed',
-  'cancelled',
-] as const;
-export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
 /** One resolved input of a generation, as the take shows it (a list when several characters give one). */
 export interface GenerationInputColumn {
