@@ -11,13 +11,15 @@ export interface DialogProps {
   footer?: ReactNode;
   /** A small decorative badge (an icon) shown beside the title. */
   icon?: ReactNode;
+  /** The panel's largest width, where a screen's spec sets one (448 px otherwise). */
+  widthPx?: number;
 }
 
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves to its first button, stays inside while open and returns afterwards. */
-export function Dialog({ open, title, onClose, children, footer, icon }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, icon, widthPx }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -52,7 +54,8 @@ export function Dialog({ open, title, onClose, children, footer, icon }: DialogP
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="w-full max-w-md rounded-2xl border border-white/10 bg-neutral-900 p-6 text-neutral-100 shadow-2xl shadow-black/60 outline-none"
+        style={widthPx ? { maxWidth: widthPx } : undefined}
+        className="flex max-h-[90vh] w-full max-w-md flex-col rounded-2xl border border-white/10 bg-neutral-900 p-6 text-neutral-100 shadow-2xl shadow-black/60 outline-none"
       >
         <div className="flex items-center gap-3">
           {icon}
@@ -60,7 +63,11 @@ export function Dialog({ open, title, onClose, children, footer, icon }: DialogP
             {title}
           </h2>
         </div>
-        {children && <div className="mt-3 text-sm leading-relaxed text-neutral-300">{children}</div>}
+        {children && (
+          <div className="mt-3 min-h-0 overflow-y-auto text-sm leading-relaxed text-neutral-300">
+            {children}
+          </div>
+        )}
         {footer && <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div>}
       </div>
     </div>,

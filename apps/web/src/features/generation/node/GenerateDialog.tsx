@@ -1,12 +1,15 @@
 import { MAX_JOBS_PER_SHOT, MIN_JOBS_PER_SHOT } from '@cinegraph/contracts';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { useShotValidation } from '../hooks/useShotValidation';
 import { useStartGeneration } from '../hooks/useStartGeneration';
 import { clampJobs, initialSelection, toggleShot } from '../logic/shotSelection';
-import { ModalShell } from './ModalShell';
 import { SceneShotsPanel } from './SceneShotsPanel';
+
+/** The spec's width of the generate-content modal. */
+const GENERATE_MODAL_WIDTH_PX = 600;
 
 export interface GenerateDialogProps {
   nodeId: string;
@@ -42,7 +45,9 @@ export function GenerateDialog({ nodeId, movieId, initial, onSelectedChange, onC
   }
 
   return (
-    <ModalShell
+    <Dialog
+      open
+      widthPx={GENERATE_MODAL_WIDTH_PX}
       title="Generate Content"
       onClose={() => !busy && close()}
       footer={
@@ -85,6 +90,6 @@ export function GenerateDialog({ nodeId, movieId, initial, onSelectedChange, onC
           />
         ))}
       </div>
-    </ModalShell>
+    </Dialog>
   );
 }
