@@ -1,9 +1,4 @@
-import {
-  convertUiToApi,
-  DEFAULT_MAX_WORKFLOW_BYTES,
-  parseWorkflow,
-  UnknownNodeClassError,
-} from '@cinegraph/comfy';
+import { convertUiToApi, UnknownNodeClassError, type ParsedWorkflow } from '@cinegraph/comfy';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { workerDefinitions } from './worker-definitions';
@@ -23,9 +18,8 @@ export function missingNodeClassesMessage(classNames: readonly string[]): string
  */
 export async function convertWithWorker(
   ctx: { db: Database; userId: string; allowPrivateUserWorkers?: boolean },
-  uiText: string,
+  parsed: ParsedWorkflow,
 ): Promise<string | null> {
-  const parsed = parseWorkflow(uiText, { maxBytes: DEFAULT_MAX_WORKFLOW_BYTES });
   if (parsed.format !== 'ui') return null;
   const answers = await workerDefinitions(ctx.db, ctx.userId, ctx.allowPrivateUserWorkers ?? false);
   let missing: UnknownNodeClassError | null = null;

@@ -56,7 +56,7 @@ export async function setWorkflowFromUpload(
       workflow.format === 'api'
         ? workflow.text
         : ((await companion(upload.apiLink, 'api', 'api_link')) ??
-          (await convertWithWorker(ctx, workflow.text)));
+          (await convertWithWorker(ctx, workflow.parsed)));
     return await applyWorkflowToNode(ctx.db, ctx.storage, ctx.publicUrl, node, { workflow, ui, api });
   } catch (error) {
     const known =

@@ -6,6 +6,7 @@ import type { StoredHandle } from '../../db/schema';
 export interface ReadWorkflow {
   text: string;
   format: ParsedWorkflow['format'];
+  parsed: ParsedWorkflow;
   inputs: StoredHandle[];
   outputs: StoredHandle[];
 }
@@ -28,6 +29,7 @@ export function readWorkflow(text: string): ReadWorkflow {
   return {
     text,
     format: parsed.format,
+    parsed,
     inputs: detected.inputs.map(toHandle),
     outputs: detected.outputs.map(toHandle),
   };
