@@ -420,7 +420,9 @@ export const generations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('generations_claim_idx').on(t.status, t.createdAt),
+    // The claim's `WHERE status = 'pending' ORDER BY created_at, id LIMIT n` reads this index in order
+    // instead of sorting the whole queue.
+    index('generations_claim_idx').on(t.status, t.createdAt, t.id),
     index('generations_node_idx').on(t.workflowNodeId, t.status),
     index('generations_shot_idx').on(t.shotId, t.workflowNodeId),
     index('generations_scene_idx').on(t.sceneId),

@@ -1,5 +1,5 @@
 import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
-import { and, asc, count, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { generations, workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
@@ -9,36 +9,31 @@ import type { WorkerRow } from './worker-pool';
 /** Jobs a worker holds: claimed for it, queued on it or running on it. */
 export const ON_WORKER_STATUSES = ['assigned', 'queued', 'running'] as const;
 
+export interface Claim {
+  job: GenerationRow;
+  worker: WorkerRow;
+}
+
 /**
- * Claims the oldest pending generation for a healthy worker with free capacity, in one transaction:
- * the job row is taken with `FOR UPDATE SKIP LOCKED` (another dispatcher skips it, never waits for it),
- * the candidate workers are locked the same way so two dispatchers cannot both fill a worker's last
- * slot, and the job moves pending -> assigned by a conditional UPDATE. Null when there is nothing to
- * claim or no worker is free.
+ * Claims the oldest pending generations for healthy workers with free capacity, in one transaction and
+ * a fixed number of statements however many jobs it takes (at most `limit`):
+ * - the healthy workers are locked `FOR UPDATE SKIP LOCKED`, so two dispatchers never both fill a
+ *   worker's last slot (the second one skips the locked workers and claims nothing this time);
+ * - the oldest pending jobs, as many as there are free slots, are locked the same way through the
+ *   `generations_pending_idx` index scan (no sort of the whole queue);
+ * - each job goes to the least loaded worker that may serve it (a user's own workers serve only that
+ *   user, the shared pool everybody), and all move pending -> assigned by one conditional UPDATE.
+ * Jobs no free worker may serve stay pending.
  */
-export async function claimPendingGeneration(
-  db: Database,
-): Promise<{ job: GenerationRow; worker: WorkerRow } | null> {
+export async function claimPendingGenerations(db: Database, limit: number): Promise<Claim[]> {
   return db.transaction(async (tx) => {
-    const [job] = await tx
-      .select()
-      .from(generations)
-      .where(eq(generations.status, 'pending'))
-      .orderBy(asc(generations.createdAt), asc(generations.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!job) return null;
-    // A user's own workers serve only that user; the shared pool serves everybody.
-    const mayServe = job.userId
-      ? or(isNull(workers.userId), eq(workers.userId, job.userId))
-      : isNull(workers.userId);
     const candidates = await tx
       .select()
       .from(workers)
-      .where(and(eq(workers.healthy, true), mayServe))
+      .where(eq(workers.healthy, true))
       .orderBy(asc(workers.createdAt))
       .for('update', { skipLocked: true });
-    if (candidates.length === 0) return null;
+    if (candidates.length === 0) return [];
     const load = await tx
       .select({ workerId: generations.workerId, n: count() })
       .from(generations)
@@ -52,26 +47,76 @@ export async function claimPendingGeneration(
         ),
       )
       .groupBy(generations.workerId);
-    const busy = (w: WorkerRow) => load.find((l) => l.workerId === w.id)?.n ?? 0;
-    const worker = candidates
-      .filter((w) => busy(w) < w.capacity)
-      .sort((a, b) => busy(a) / a.capacity - busy(b) / b.capacity)[0];
-    if (!worker) return null;
-    const [assigned] = await tx
+    const busy = new Map(candidates.map((w) => [w.id, 0]));
+    for (const l of load) if (l.workerId) busy.set(l.workerId, l.n);
+    const freeSlots = candidates.reduce((sum, w) => sum + Math.max(0, w.capacity - busy.get(w.id)!), 0);
+    if (freeSlots === 0) return [];
+    const pending = await oldestPending(tx, Math.min(freeSlots, limit));
+    const chosen = new Map<string, WorkerRow>();
+    for (const job of pending) {
+      const worker = leastLoaded(candidates, busy, job.userId);
+      if (!worker) continue;
+      busy.set(worker.id, busy.get(worker.id)! + 1);
+      chosen.set(job.id, worker);
+    }
+    if (chosen.size === 0) return [];
+    const workerOfJob = sql.join(
+      [...chosen].map(([jobId, worker]) => sql`when ${jobId}::uuid then ${worker.id}::uuid`),
+      sql` `,
+    );
+    const assigned = await tx
       .update(generations)
       .set({
         status: 'assigned',
-        workerId: worker.id,
+        workerId: sql`case ${generations.id} ${workerOfJob} end`,
         attempts: sql`${generations.attempts} + 1`,
         updatedAt: new Date(),
       })
-      .where(and(eq(generations.id, job.id), eq(generations.status, 'pending')))
+      .where(and(inArray(generations.id, [...chosen.keys()]), eq(generations.status, 'pending')))
       .returning();
-    if (!assigned) return null;
     // Announced when the claim commits, never for a claim that rolls back.
-    await publishGenerationEvents(tx, [assigned], 'status');
-    return { job: assigned, worker };
+    await publishGenerationEvents(tx, assigned, 'status');
+    const byId = new Map(assigned.map((row) => [row.id, row]));
+    // In queue order, oldest first, as the jobs were taken.
+    return pending.flatMap((job) => {
+      const row = byId.get(job.id);
+      return row ? [{ job: row, worker: chosen.get(job.id)! }] : [];
+    });
   });
+}
+
+/** The oldest pending jobs, locked; an index scan of `generations_claim_idx` (see claim.test.ts). */
+export function oldestPending(db: Database, n: number) {
+  return db
+    .select()
+    .from(generations)
+    .where(eq(generations.status, 'pending'))
+    .orderBy(asc(generations.createdAt), asc(generations.id))
+    .limit(n)
+    .for('update', { skipLocked: true });
+}
+
+/** The claim of a single job (tests and benchmarks of one claim at a time). */
+export async function claimPendingGeneration(db: Database): Promise<Claim | null> {
+  const [claim] = await claimPendingGenerations(db, 1);
+  return claim ?? null;
+}
+
+/** The free worker with the lowest share of its capacity in use that may run a job of `userId`. */
+function leastLoaded(
+  candidates: readonly WorkerRow[],
+  busy: ReadonlyMap<string, number>,
+  userId: string | null,
+): WorkerRow | undefined {
+  let best: WorkerRow | undefined;
+  let bestShare = Infinity;
+  for (const w of candidates) {
+    if (w.userId !== null && w.userId !== userId) continue;
+    const used = busy.get(w.id)!;
+    if (used >= w.capacity) continue;
+    if (used / w.capacity < bestShare) [best, bestShare] = [w, used / w.capacity];
+  }
+  return best;
 }
 
 /**

@@ -2,7 +2,7 @@ import { ComfyClient } from '@cinegraph/comfy';
 import type { Database } from '../db/client';
 import { workerTransport } from '../services/workers/public-transport';
 import type { Storage } from '../storage/storage';
-import { adoptStaleGenerations, claimPendingGeneration, renewLeases } from './claim';
+import { adoptStaleGenerations, claimPendingGenerations, renewLeases, type Claim } from './claim';
 import { resumeJob, startJob, type JobRunner } from './run-job';
 import { messageOf, SILENT_LOG, type EngineLog, type WorkerRow } from './worker-pool';
 
@@ -28,8 +28,8 @@ export interface DispatcherOptions {
   log?: EngineLog;
 }
 
-/** Claims per tick, so one tick never holds the loop for long. */
-const MAX_CLAIMS_PER_TICK = 50;
+/** Jobs taken by one claim statement; a claim repeats while it fills a whole batch. */
+const CLAIM_BATCH = 50;
 /** Start times kept for prompts still being followed; far more than any worker runs at once. */
 const MAX_REMEMBERED_STARTS = 10_000;
 /** Waiting for a worker's WebSocket before the first submit, so `execution_start` is not missed. */
@@ -43,6 +43,8 @@ const CONNECT_WAIT_MS = 2_000;
 export class Dispatcher {
   private timer: ReturnType<typeof setInterval> | null = null;
   private ticking: Promise<void> | null = null;
+  private claiming: Promise<void> | null = null;
+  private claimAgain = false;
   private lastRenewal = 0;
   private firstTick = true;
   private readonly active = new Map<string, Promise<void>>();
@@ -96,6 +98,7 @@ export class Dispatcher {
     this.timer = null;
     this.abort.abort(new Error('The dispatcher is stopping'));
     await this.ticking;
+    await this.claiming;
     await Promise.allSettled(this.active.values());
     for (const client of this.clients.values()) void client.then((c) => c.disconnect());
     this.clients.clear();
@@ -113,11 +116,37 @@ export class Dispatcher {
     for (const job of await adoptStaleGenerations(db, staleMs, [...this.active.keys()])) {
       this.follow(job.id, resumeJob(this.runner, job, this.abort.signal));
     }
-    for (let i = 0; i < MAX_CLAIMS_PER_TICK && !this.abort.signal.aborted; i++) {
-      const claimed = await claimPendingGeneration(db);
-      if (!claimed) break;
-      this.follow(claimed.job.id, startJob(this.runner, claimed.job, claimed.worker, this.abort.signal));
+    await this.claim();
+  }
+
+  /**
+   * Claims pending jobs for every free slot. Calls made while a claim runs are folded into one more
+   * pass after it, so the many jobs finishing at one moment cost one claim, not one each.
+   */
+  private claim(): Promise<void> {
+    if (this.claiming) {
+      this.claimAgain = true;
+      return this.claiming;
     }
+    this.claiming = this.claimWhileFree()
+      .catch((error: unknown) => this.runner.log.warn(`Dispatcher: ${messageOf(error)}`))
+      .finally(() => (this.claiming = null));
+    return this.claiming;
+  }
+
+  private async claimWhileFree(): Promise<void> {
+    const { db } = this.options;
+    do {
+      this.claimAgain = false;
+      let claims: Claim[];
+      do {
+        if (this.abort.signal.aborted) return;
+        claims = await claimPendingGenerations(db, CLAIM_BATCH);
+        for (const { job, worker } of claims) {
+          this.follow(job.id, startJob(this.runner, job, worker, this.abort.signal));
+        }
+      } while (claims.length === CLAIM_BATCH);
+    } while (this.claimAgain);
   }
 
   private follow(id: string, run: Promise<void>): void {
@@ -126,7 +155,7 @@ export class Dispatcher {
       .finally(() => {
         this.active.delete(id);
         // A slot is free: claim the next job now rather than at the next tick.
-        if (!this.abort.signal.aborted) void this.tick();
+        if (!this.abort.signal.aborted) void this.claim();
       });
     this.active.set(id, tracked);
   }

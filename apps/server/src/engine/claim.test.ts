@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { generations, workers } from '../db/schema';
+import { signIn } from '../test/sign-in';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { claimPendingGenerations, oldestPending } from './claim';
+import { generate, generationMovie, type GenerationMovie } from './engine-test-support';
+
+let t: TestApp;
+let m: GenerationMovie;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  m = await generationMovie(t);
+});
+
+afterAll(() => t.close());
+
+beforeEach(async () => {
+  await t.db.delete(generations);
+  await t.db.delete(workers);
+});
+
+async function addWorker(url: string, capacity: number, userId: string | null = null) {
+  const [row] = await t.db.insert(workers).values({ url, capacity, userId, healthy: true }).returning();
+  return row!;
+}
+
+/** The plan of a query as PostgreSQL (or PGlite, the same planner) would run it. */
+async function explain(db: Database, query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL();
+  const client = (
+    db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: object[] }> } }
+  ).$client;
+  const { rows } = await client.query(`EXPLAIN ${text}`, params);
+  return rows.map((row) => Object.values(row)[0] as string).join('\n');
+}
+
+describe('claiming pending generations', () => {
+  it('takes the oldest pending jobs through an index scan, without sorting the queue', async () => {
+    await generate(t, m, m.shotIds, 1);
+    const [job] = await t.db.select().from(generations);
+    // A long queue and a long history, as a busy studio has, so the planner weighs real numbers.
+    await t.db.execute(sql`
+      insert into generations (movie_id, workflow_node_id, user_id, level, status, created_at)
+      select ${job!.movieId}::uuid, ${job!.workflowNodeId}::uuid, ${job!.userId}::uuid, 'shot',
+             case when i % 4 = 0 then 'pending' else 'success' end, now() - i * interval '1 second'
+      from generate_series(1, 8000) as i`);
+    await t.db.execute(sql`analyze generations`);
+
+    const plan = await explain(t.db, oldestPending(t.db, 50));
+    expect(plan).toContain('Index Scan using generations_claim_idx');
+    expect(plan).not.toMatch(/Sort|Seq Scan/);
+  });
+
+  it('fills every free slot in one claim, least loaded worker first, oldest job first', async () => {
+    const big = await addWorker('http://127.0.0.1:9001', 3);
+    const small = await addWorker('http://127.0.0.1:9002', 1);
+    const ids = await generate(t, m, m.shotIds, 3);
+    const all = await t.db.select().from(generations);
+    expect(all.length).toBeGreaterThan(4);
+
+    const claims = await claimPendingGenerations(t.db, 50);
+    expect(claims).toHaveLength(4);
+    const byWorker = (id: string) => claims.filter((c) => c.worker.id === id).length;
+    expect([byWorker(big.id), byWorker(small.id)]).toEqual([3, 1]);
+    const oldest = [...all]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .slice(0, 4)
+      .map((g) => g.id);
+    expect(claims.map((c) => c.job.id)).toEqual(oldest);
+    expect(claims.every((c) => c.job.status === 'assigned' && c.job.attempts === 1)).toBe(true);
+    const assigned = await t.db.select().from(generations).where(eq(generations.status, 'assigned'));
+    expect(assigned.map((g) => [g.id, g.workerId]).sort()).toEqual(
+      claims.map((c) => [c.job.id, c.worker.id]).sort(),
+    );
+    expect(ids.length).toBe(all.length);
+
+    // Every slot is taken: nothing more is claimed until a job leaves its worker.
+    expect(await claimPendingGenerations(t.db, 50)).toEqual([]);
+  });
+
+  it("gives a user's own worker only that user's jobs, and stops at the limit", async () => {
+    const other = await signIn(t, 'other@example.com');
+    const own = await addWorker('http://127.0.0.1:9003', 10, other.userId);
+    await generate(t, m, m.shotIds, 3);
+    expect(await claimPendingGenerations(t.db, 50)).toEqual([]);
+
+    const shared = await addWorker('http://127.0.0.1:9004', 10);
+    const claims = await claimPendingGenerations(t.db, 2);
+    expect(claims.map((c) => c.worker.id)).toEqual([shared.id, shared.id]);
+    expect(claims.some((c) => c.worker.id === own.id)).toBe(false);
+  });
+});
