@@ -12,6 +12,7 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      { test: { name: 'timeline', root: 'packages/timeline', include: ['src/**/*.test.ts'] } },
       { test: { name: 'comfy', root: 'packages/comfy', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
