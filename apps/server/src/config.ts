@@ -49,6 +49,11 @@ const Env = z
     USER_WORKERS_ALLOW_PRIVATE: flag.default(false),
     DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     JOB_RETRIES: z.coerce.number().int().min(0).max(20).default(2),
+    WORKER_FILE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(2 * 1024 ** 3),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => !env.S3_ENDPOINT || env.S3_BUCKET, {
@@ -97,6 +102,8 @@ export interface Config {
   dispatchIntervalMs: number;
   /** How often a job whose worker disappeared is queued again before it fails. */
   jobRetries: number;
+  /** The largest output file kept from a worker; larger ones fail the job. */
+  workerFileMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -141,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userWorkersAllowPrivate: e.USER_WORKERS_ALLOW_PRIVATE,
     dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,
     jobRetries: e.JOB_RETRIES,
+    workerFileMaxBytes: e.WORKER_FILE_MAX_BYTES,
   };
 }

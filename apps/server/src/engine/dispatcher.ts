@@ -12,6 +12,8 @@ export interface DispatcherOptions {
   publicUrl: string;
   /** How often pending jobs are claimed (DISPATCH_INTERVAL_MS, default 1 s). */
   intervalMs?: number;
+  /** WORKER_FILE_MAX_BYTES (default 2 GiB). */
+  maxOutputBytes?: number;
   /** JOB_RETRIES (default 2). */
   retries?: number;
   /** `/history` polling while following a prompt (default 1 s). */
@@ -61,6 +63,7 @@ export class Dispatcher {
       db: options.db,
       storage: options.storage,
       publicUrl: options.publicUrl,
+      maxOutputBytes: options.maxOutputBytes,
       retries: options.retries ?? 2,
       pollMs: options.pollMs ?? 1_000,
       log: options.log ?? SILENT_LOG,

@@ -16,6 +16,8 @@ export interface JobRunner {
   db: Database;
   storage: Storage;
   publicUrl: string;
+  /** The largest output file kept from a worker. */
+  maxOutputBytes?: number;
   /** Re-queues after a worker disappears before the job fails. */
   retries: number;
   /** `/history` polling while following a prompt. */

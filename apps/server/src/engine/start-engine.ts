@@ -43,6 +43,7 @@ export async function startEngine(deps: {
     publicUrl: config.publicUrl,
     intervalMs: config.dispatchIntervalMs,
     retries: config.jobRetries,
+    maxOutputBytes: config.workerFileMaxBytes,
     resumeAllOnStart: !config.databaseUrl,
     allowPrivateUserWorkers: config.userWorkersAllowPrivate,
     log: deps.log,

@@ -1,23 +1,35 @@
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { collectOutputFiles, type ComfyClient, type HistoryEntry, type OutputFile } from '@cinegraph/comfy';
 import type { GenerationOutputColumn } from '../db/schema';
 import { storeDisplayImage } from '../services/assets/display-image';
 import { storePosterFrame } from '../services/assets/poster-frame';
 import { storedFileUrl } from '../services/assets/stored-files';
 import { generationStoragePrefix } from '../services/generations/update';
+import { streamToTempFile } from '../storage/local-files';
+import { OUTPUT_MEDIA_TYPES, SNIFF_BYTES, sniffMediaType } from '../storage/media-types';
 import type { Storage } from '../storage/storage';
 
 /** Display images are small enough for a tile and a panel. */
 const DISPLAY_WIDTH = 768;
+/** WORKER_FILE_MAX_BYTES' default: far above any real take, far below what would fill a disk. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 2 * 1024 ** 3;
 
 export interface OutputStore {
   storage: Storage;
   publicUrl: string;
+  /** The largest output file kept from a worker (WORKER_FILE_MAX_BYTES). */
+  maxOutputBytes?: number;
 }
 
 /**
  * Fetches the take's output file through `/view` into storage under the generation's folder, with a
  * display image (an image resized; a video's poster frame when ffmpeg is there). Null when the
- * workflow produced no file.
+ * workflow produced no file. Workers are untrusted: the file is streamed through a temporary file with
+ * a size cap (never whole in memory) and kept only when its bytes are one of the closed list of media
+ * types, stored under the type its bytes prove rather than the one the worker named.
  */
 export async function storeGenerationOutput(
   store: OutputStore,
@@ -27,17 +39,57 @@ export async function storeGenerationOutput(
 ): Promise<GenerationOutputColumn | null> {
   const file = pickOutput(collectOutputFiles({ outputs }));
   if (!file) return null;
-  const { bytes, contentType } = await client.view(file);
-  const folder = generationStoragePrefix(generation.movieId, generation.id);
-  const key = `${folder}${safeName(file.filename)}`;
-  await store.storage.put(key, bytes, file.format ?? contentType);
-  const display = await displayImage(store.storage, file, key, bytes, folder);
-  return {
-    type: file.kind,
-    url: storedFileUrl(store.publicUrl, key),
-    display_image: display ? storedFileUrl(store.publicUrl, display) : null,
-  };
+  const maxBytes = store.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const dir = await mkdtemp(path.join(tmpdir(), 'cinegraph-output-'));
+  try {
+    const download = await downloadOutput(client, file, dir, maxBytes);
+    const contentType = sniffMediaType(await readHead(download));
+    if (!contentType) {
+      throw new Error(
+        `The worker's output ${file.filename} is not a ${OUTPUT_MEDIA_TYPES.map(shortName).join(', ')} file; it was not kept.`,
+      );
+    }
+    const folder = generationStoragePrefix(generation.movieId, generation.id);
+    const key = `${folder}${safeName(file.filename)}`;
+    await store.storage.putFile(key, download, contentType);
+    const display = await displayImage(store.storage, file, key, download, folder);
+    return {
+      type: file.kind,
+      url: storedFileUrl(store.publicUrl, key),
+      display_image: display ? storedFileUrl(store.publicUrl, display) : null,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
+
+async function downloadOutput(client: ComfyClient, file: OutputFile, dir: string, maxBytes: number) {
+  const viewed = await client.openView(file);
+  const tooLarge = `The worker's output ${file.filename} is larger than ${maxBytes} bytes; it was not kept.`;
+  if (viewed.size !== null && viewed.size > maxBytes) {
+    await viewed.body.cancel().catch(() => {});
+    throw new Error(tooLarge);
+  }
+  try {
+    const stored = await streamToTempFile(dir, Readable.fromWeb(viewed.body), maxBytes);
+    return stored.file;
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) throw new Error(tooLarge, { cause: error });
+    throw error;
+  }
+}
+
+async function readHead(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const shortName = (type: string) => type.split('/')[1]!.toUpperCase().replace('MPEG', 'MP3');
 
 /** The saved result of the first output node; previews (`temp`) only when nothing was saved. */
 function pickOutput(files: OutputFile[]): OutputFile | undefined {
@@ -48,13 +100,13 @@ async function displayImage(
   storage: Storage,
   file: OutputFile,
   key: string,
-  bytes: Uint8Array,
+  localFile: string,
   folder: string,
 ): Promise<string | null> {
   if (file.kind === 'video') return storePosterFrame(storage, key).catch(() => null);
   if (file.kind !== 'image') return null;
   // An image sharp cannot read is still shown by the browser as it is.
-  return (await storeDisplayImage(storage, bytes, `${folder}display.webp`, DISPLAY_WIDTH)) ?? key;
+  return (await storeDisplayImage(storage, localFile, `${folder}display.webp`, DISPLAY_WIDTH)) ?? key;
 }
 
 function safeName(filename: string): string {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { attachmentDisposition } from './content-disposition';
+import { isInlineMediaType } from './media-types';
 import { resolveByteRange, UnsatisfiableRangeError } from './http-range';
 import type { LocalStorage } from './local-storage';
 import { StorageRequestError } from './storage-errors';
@@ -74,8 +75,12 @@ export function localStorageRoutes(
         'Cache-Control',
         `private, max-age=${Math.max(0, grant.expires - Math.floor(Date.now() / 1000))}`,
       );
-      if (grant.downloadName !== undefined)
-        reply.header('Content-Disposition', attachmentDisposition(grant.downloadName));
+      // Objects are served from the studio's own origin: nothing stored may run there as a page.
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Security-Policy', STORED_OBJECT_CSP);
+      if (grant.downloadName !== undefined || !isInlineMediaType(opened.contentType)) {
+        reply.header('Content-Disposition', attachmentDisposition(grant.downloadName ?? lastSegment(key)));
+      }
       if (opened.range) {
         const { start, end } = opened.range;
         reply.code(206).header('Content-Range', `bytes ${start}-${end}/${opened.size}`);
@@ -109,6 +114,11 @@ export function localStorageRoutes(
     });
   };
 }
+
+/** Served objects run nothing, even when opened as a page: no script, no plugin, a unique origin. */
+export const STORED_OBJECT_CSP = "default-src 'none'; sandbox";
+
+const lastSegment = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
 /** A repeated query parameter arrives as an array; a signed URL never repeats one, so drop those. */
 function singleValues(query: unknown): Record<string, string | undefined> {

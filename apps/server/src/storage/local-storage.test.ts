@@ -61,6 +61,22 @@ describe('LocalStorage routes', () => {
     expect((await local.storage.get('bound/a.txt'))?.body.toString()).toBe('original');
   });
 
+  it('serves objects so that none runs as a page: nosniff, a sandbox CSP, non-media as downloads', async () => {
+    await local.storage.put('served/page.html', Buffer.from('<script>alert(1)</script>'), 'text/html');
+    await local.storage.put('served/logo.svg', Buffer.from('<svg onload="alert(1)"/>'), 'image/svg+xml');
+    await local.storage.put('served/take.png', Buffer.from('\x89PNG'), 'image/png');
+    for (const key of ['served/page.html', 'served/logo.svg']) {
+      const response = await fetch(await local.storage.presignGet(key));
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
+    }
+    const media = await fetch(await local.storage.presignGet('served/take.png'));
+    expect(media.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(media.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(media.headers.get('content-disposition')).toBeNull();
+  });
+
   it('answers 404 with a detail for a validly signed URL to a missing object', async () => {
     const response = await fetch(await local.storage.presignGet('missing/none.txt'));
     expect(response.status).toBe(404);

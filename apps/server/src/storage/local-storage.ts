@@ -42,6 +42,10 @@ export class LocalStorage implements Storage {
     await this.objects.write(key, Readable.from([bytes]), contentType);
   }
 
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    await this.objects.write(key, createReadStream(file), contentType);
+  }
+
   get = (key: string) => this.objects.get(key);
   head = (key: string) => this.objects.head(key);
   delete = (key: string) => this.objects.delete(key);

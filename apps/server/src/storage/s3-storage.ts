@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -57,6 +59,15 @@ export class S3Storage implements Storage {
   async put(key: string, body: Buffer | Uint8Array, contentType: string): Promise<void> {
     this.#check(key, contentType);
     await this.#client.send(new PutObjectCommand({ ...this.#at(key), Body: body, ContentType: contentType }));
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    this.#check(key, contentType);
+    const { size } = await stat(file);
+    const Body = createReadStream(file);
+    await this.#client.send(
+      new PutObjectCommand({ ...this.#at(key), Body, ContentLength: size, ContentType: contentType }),
+    );
   }
 
   async get(key: string): Promise<StoredObject | null> {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from './storage';
@@ -54,6 +57,16 @@ export function describeStorageContract(
       expect(await storage.head(key)).toEqual({ size: 14, contentType: 'image/webp' });
       await storage.delete(key);
       expect(await storage.get(key)).toBeNull();
+    });
+
+    it('writes an object streamed from a file on disk', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'storage-contract-'));
+      const file = path.join(dir, 'take.webm');
+      await writeFile(file, Buffer.alloc(70_000, 7));
+      const key = `${space()}/take.webm`;
+      await storage.putFile(key, file, 'video/webm');
+      expect(await storage.head(key)).toEqual({ size: 70_000, contentType: 'video/webm' });
+      await rm(dir, { recursive: true });
     });
 
     it('answers null for a missing key and deletes it without complaint', async () => {

@@ -24,6 +24,8 @@ export interface Storage {
   readonly bucket: string;
   /** Write an object (server-side). */
   put(key: string, body: Buffer | Uint8Array, contentType: string): Promise<void>;
+  /** Write an object from a file on disk, streamed (large files such as worker outputs). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** Read an object fully, or null when missing. */
   get(key: string): Promise<StoredObject | null>;
   head(key: string): Promise<StoredObjectInfo | null>;

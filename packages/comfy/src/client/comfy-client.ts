@@ -14,8 +14,24 @@ import {
   type UploadedFile,
 } from './answers';
 import { ComfyHttpError, ComfyUnavailableError } from './errors';
-import { uploadFile, viewFile, type UploadOptions, type ViewFile } from './files';
-import { parseJson, readText, send, sendJson, sendOk, type HttpCall, type HttpTarget } from './http';
+import {
+  openViewFile,
+  uploadFile,
+  viewFile,
+  type UploadOptions,
+  type ViewedFile,
+  type ViewFile,
+} from './files';
+import {
+  DEFAULT_MAX_ANSWER_BYTES,
+  parseJson,
+  readText,
+  send,
+  sendJson,
+  sendOk,
+  type HttpCall,
+  type HttpTarget,
+} from './http';
 import type { ComfyEvent } from './messages';
 import type { PromptOutcome } from './outputs';
 import { submitPrompt, type QueuePromptOptions } from './prompts';
@@ -34,6 +50,8 @@ export interface ComfyClientOptions {
   timeoutMs?: number;
   /** Timeout of uploads and downloads through `/view` (default 5 min). */
   transferTimeoutMs?: number;
+  /** The largest JSON or text answer read into memory (default 64 MiB); files are streamed instead. */
+  maxAnswerBytes?: number;
   /** The WebSocket class (default: `ws`'s). */
   WebSocket?: SocketFactory;
 }
@@ -61,6 +79,7 @@ export class ComfyClient implements PromptSource {
       // A wrapper, so the global fetch is never called with another `this`.
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       timeoutMs: options.timeoutMs ?? 30_000,
+      maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     };
     this.transferTimeoutMs = options.transferTimeoutMs ?? 300_000;
     const wsUrl = `${this.baseUrl.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(this.clientId)}`;
@@ -157,9 +176,14 @@ export class ComfyClient implements PromptSource {
     return entries[promptId] ?? null;
   }
 
-  /** `GET /view`: a produced or uploaded file's bytes and content type. */
+  /** `GET /view` into memory: a small file's bytes and content type (at most `maxAnswerBytes`). */
   view(file: ViewFile): Promise<{ bytes: Uint8Array; contentType: string }> {
     return viewFile(this.http, file, this.transferTimeoutMs);
+  }
+
+  /** `GET /view` as a stream, for output files of any size: the caller reads it with its own limit. */
+  openView(file: ViewFile): Promise<ViewedFile> {
+    return openViewFile(this.http, file, this.transferTimeoutMs);
   }
 
   /** Opens the WebSocket `/ws?clientId=`; reconnects with back-off after drops until `disconnect()`. */

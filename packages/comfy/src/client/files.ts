@@ -1,6 +1,6 @@
 import { UploadedSchema, type UploadedFile } from './answers';
-import { ComfyHttpError, ComfyUnavailableError } from './errors';
-import { readText, send, sendJson, type HttpCall, type HttpTarget } from './http';
+import { ComfyHttpError } from './errors';
+import { readBytes, readText, send, sendJson, type HttpCall, type HttpTarget } from './http';
 
 /** A file on the worker, as `executed` and `/history` list it. */
 export interface ViewFile {
@@ -33,25 +33,47 @@ export function uploadFile(
   return sendJson(http, call, UploadedSchema);
 }
 
-/** `GET /view`: the file's bytes and content type; a missing file is a `ComfyHttpError` 404. */
+/** A worker file being downloaded: read `body` as a stream (its size is only known once read). */
+export interface ViewedFile {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  /** The announced length, when the worker sent one. */
+  size: number | null;
+}
+
+/**
+ * `GET /view`: the file's body as a stream and its declared content type; a missing file is a
+ * `ComfyHttpError` 404. The caller reads the body with its own size limit (never whole into memory).
+ */
+export async function openViewFile(http: HttpTarget, file: ViewFile, timeoutMs: number): Promise<ViewedFile> {
+  const { response } = await sendView(http, file, timeoutMs);
+  const length = response.headers.get('content-length');
+  return {
+    body: response.body!,
+    contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+    size: length === null ? null : Number(length),
+  };
+}
+
+/** `GET /view` read into memory, for small files: at most the client's `maxAnswerBytes`. */
 export async function viewFile(
   http: HttpTarget,
   file: ViewFile,
   timeoutMs: number,
 ): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const { response, call } = await sendView(http, file, timeoutMs);
+  const bytes = new Uint8Array(await readBytes(http, call, response));
+  return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
+}
+
+async function sendView(http: HttpTarget, file: ViewFile, timeoutMs: number) {
   const query = new URLSearchParams({ filename: file.filename, subfolder: file.subfolder ?? '' });
   query.set('type', file.type ?? 'output');
   const call: HttpCall = { path: `/view?${query}`, timeoutMs };
   const response = await send(http, call);
-  if (!response.ok) {
+  if (!response.ok || !response.body) {
     const text = await readText(http, call, response);
     throw new ComfyHttpError(http.baseUrl, `GET /view ${file.filename}`, response.status, text);
   }
-  try {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ComfyUnavailableError(http.baseUrl, 'GET /view', reason, { cause: error });
-  }
+  return { response, call };
 }

@@ -6,7 +6,12 @@ export interface HttpTarget {
   baseUrl: string;
   fetch: typeof fetch;
   timeoutMs: number;
+  /** The largest JSON or text answer read into memory; a worker is a user-given address. */
+  maxAnswerBytes: number;
 }
+
+/** Real `/object_info` answers with many node packs reach tens of MiB; nothing needs more. */
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** A request to the worker: the path (with query) and what to send. */
 export interface HttpCall {
@@ -82,13 +87,36 @@ export function parseJson<T extends z.ZodType>(
   return parsed.data;
 }
 
-/** Reads a body; a connection cut while reading is the worker being unavailable too. */
+/**
+ * Reads a body of at most `maxAnswerBytes`: a larger one is refused as soon as it is announced or
+ * reached, never held whole. A connection cut while reading is the worker being unavailable too.
+ */
 export async function readText(target: HttpTarget, call: HttpCall, response: Response): Promise<string> {
+  return (await readBytes(target, call, response)).toString('utf8');
+}
+
+/** `readText`'s bytes. */
+export async function readBytes(target: HttpTarget, call: HttpCall, response: Response): Promise<Buffer> {
+  const limit = target.maxAnswerBytes;
+  const tooLarge = () =>
+    new ComfyProtocolError(target.baseUrl, callName(call), `the answer is larger than ${limit} bytes`);
+  if (Number(response.headers.get('content-length')) > limit) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    return await response.text();
+    for await (const chunk of response.body ?? []) {
+      size += chunk.byteLength;
+      if (size > limit) throw tooLarge(); // leaving the loop cancels the body
+      chunks.push(chunk);
+    }
   } catch (error) {
+    if (error instanceof ComfyProtocolError) throw error;
     throw new ComfyUnavailableError(target.baseUrl, callName(call), networkReason(error), { cause: error });
   }
+  return Buffer.concat(chunks);
 }
 
 /** 'GET /history' style name of a call, for error messages. */

@@ -9,7 +9,7 @@ export {
   type ComfyErrorInfo,
   type ComfyNodeError,
 } from './errors';
-export type { UploadOptions, ViewFile } from './files';
+export type { UploadOptions, ViewedFile, ViewFile } from './files';
 export {
   ComfyEventSchema,
   parseComfyMessage,

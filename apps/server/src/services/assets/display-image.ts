@@ -12,7 +12,8 @@ export const ASSET_DISPLAY_WIDTH = 640;
  */
 export async function storeDisplayImage(
   storage: Storage,
-  bytes: Uint8Array,
+  /** The image's bytes, or the path of a file holding them. */
+  bytes: Uint8Array | string,
   displayKey: string,
   maxWidth: number,
 ): Promise<string | null> {
