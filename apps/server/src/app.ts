@@ -18,6 +18,7 @@ import { sessionPlugin } from './http/session';
 import type { Mailer } from './mail/mailer';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
+import { communityRoutes } from './routes/community';
 import { editorRoutes } from './routes/editor';
 import { generationRoutes } from './routes/generations';
 import { movieRoutes } from './routes/movies';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       assetRoutes(api, deps);
       generationRoutes(api, deps);
       workerRoutes(api, deps);
+      communityRoutes(api, deps);
       await api.register(workflowRoutes(deps));
     },
     { prefix: '/api/v1' },

@@ -9,6 +9,7 @@ import {
 } from './auth';
 import { endpoint } from './endpoint';
 import { assetEndpoints } from './assets-endpoints';
+import { communityEndpoints } from './community-endpoints';
 import { editorEndpoints } from './editor-endpoints';
 import { generationEndpoints } from './generation-endpoints';
 import { storyboardEndpoints } from './storyboard-endpoints';
@@ -157,4 +158,5 @@ export const endpoints = {
   ...storyboardEndpoints,
   ...generationEndpoints,
   ...workerEndpoints,
+  ...communityEndpoints,
 };

@@ -15,5 +15,7 @@ export * from './assets';
 export * from './shared-workflows';
 export * from './generations';
 export * from './workers';
+export * from './forum';
+export * from './curated';
 export * from './endpoint';
 export * from './endpoints';

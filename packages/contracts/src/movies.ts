@@ -16,6 +16,8 @@ export const Movie = z.object({
   display_image: z.string().nullable(),
   current_node_color: z.string().nullable(),
   inputs: z.array(MovieInput),
+  /** The owners let takes marked use-as-input appear on the curated-media page (off by default). */
+  share_takes_with_community: z.boolean(),
   created_at: IsoDate,
   updated_at: IsoDate,
 });
@@ -35,6 +37,7 @@ export const MovieUpdate = z
     title: MovieTitle.optional(),
     inputs: z.array(MovieInput).max(500).optional(),
     current_node_color: z.string().max(32).nullable().optional(),
+    share_takes_with_community: z.boolean().optional(),
     movieData: z
       .object({
         title: MovieTitle.optional(),

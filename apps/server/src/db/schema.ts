@@ -71,6 +71,8 @@ export const movies = pgTable('movies', {
     .$type<MovieInput[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** The members let takes marked use-as-input appear on the curated-media page (consent, off by default). */
+  shareTakesWithCommunity: boolean('share_takes_with_community').notNull().default(false),
   /** Set on the template movies that ship with the product; they have no members. */
   templateKey: text('template_key').unique(),
   createdAt: createdAt(),
@@ -428,4 +430,54 @@ export const generations = pgTable(
     index('generations_scene_idx').on(t.sceneId),
     index('generations_worker_idx').on(t.workerId, t.status),
   ],
+);
+
+/** A block of a forum post as stored: the creator's kinds, file values pointing at community addresses. */
+export interface ForumBlockColumn {
+  type: string;
+  value: unknown;
+}
+
+/** A community forum post; anyone reads it, only its author deletes it. */
+export const forumPosts = pgTable(
+  'forum_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The nickname given when posting, shown when the author's account has none. */
+    userNickname: text('user_nickname').notNull().default(''),
+    title: text('title').notNull(),
+    contentBlocks: jsonb('content_blocks')
+      .$type<ForumBlockColumn[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    displayImage: text('display_image'),
+    /** Storage folders of the author's uploads the post attaches: anyone may read these files. */
+    assetFolders: jsonb('asset_folders')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('forum_posts_created_idx').on(t.createdAt), index('forum_posts_user_idx').on(t.userId)],
+);
+
+/** A comment on a forum post; comments are addressed by their position in created order. */
+export const forumComments = pgTable(
+  'forum_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userNickname: text('user_nickname').notNull().default(''),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('forum_comments_post_idx').on(t.postId, t.createdAt)],
 );

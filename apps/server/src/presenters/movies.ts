@@ -10,6 +10,7 @@ export function presentMovie(row: MovieRow): Movie {
     display_image: row.displayImage,
     current_node_color: row.currentNodeColor,
     inputs: row.inputs,
+    share_takes_with_community: row.shareTakesWithCommunity,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

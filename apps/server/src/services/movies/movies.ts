@@ -71,7 +71,12 @@ export async function updateMovie(
   db: Database,
   userId: string,
   movieId: string,
-  changes: { title?: string; inputs?: MovieInput[]; current_node_color?: string | null },
+  changes: {
+    title?: string;
+    inputs?: MovieInput[];
+    current_node_color?: string | null;
+    share_takes_with_community?: boolean;
+  },
 ): Promise<MovieRow> {
   await requireMovieMember(db, movieId, userId);
   return db.transaction(async (tx) => {
@@ -81,6 +86,9 @@ export async function updateMovie(
         ...(changes.title !== undefined && { title: changes.title }),
         ...(changes.inputs !== undefined && { inputs: changes.inputs }),
         ...(changes.current_node_color !== undefined && { currentNodeColor: changes.current_node_color }),
+        ...(changes.share_takes_with_community !== undefined && {
+          shareTakesWithCommunity: changes.share_takes_with_community,
+        }),
         updatedAt: sql`now()`,
       })
       .where(eq(movies.id, movieId))

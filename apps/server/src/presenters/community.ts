@@ -1,0 +1,67 @@
+import {
+  ANONYMOUS_USER,
+  type CuratedMedia,
+  type ForumComment,
+  type ForumPost,
+  type ForumPostCard,
+} from '@cinegraph/contracts';
+import { communityFileUrl, studioFileKey } from '../services/community/community-files';
+import type { CuratedTake } from '../services/curated/curated-media';
+import type { Authored, ForumCommentRow, ForumPostRow, ForumPostWithComments } from '../services/forum/posts';
+
+function nicknameOf(author: Authored<unknown>['author'], given: string): string {
+  return author.nickname.trim() || given.trim() || ANONYMOUS_USER.nickname;
+}
+
+export function presentForumCard({ row, author }: Authored<ForumPostRow>): ForumPostCard {
+  return {
+    _id: row.id,
+    title: row.title,
+    display_image: row.displayImage,
+    user_nickname: nicknameOf(author, row.userNickname),
+    user_profile_image: author.profileImage,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentForumComment({ row, author }: Authored<ForumCommentRow>): ForumComment {
+  return {
+    user_id: row.userId,
+    user_nickname: nicknameOf(author, row.userNickname),
+    text: row.text,
+    created_at: row.createdAt.toISOString(),
+    post_id: row.postId,
+  };
+}
+
+export function presentForumPost(post: ForumPostWithComments): ForumPost {
+  const { row } = post;
+  return {
+    _id: row.id,
+    title: row.title,
+    user_id: row.userId,
+    user_nickname: nicknameOf(post.author, row.userNickname),
+    user_profile_image: post.author.profileImage,
+    created_at: row.createdAt.toISOString(),
+    content_blocks: row.contentBlocks,
+    comments: post.comments.map(presentForumComment),
+  };
+}
+
+/** Curated takes are read through the community address, so readers need no membership of the movie. */
+export function presentCuratedTake(take: CuratedTake, publicUrl: string): CuratedMedia {
+  const publicAddress = (address: string | null) => {
+    const key = address ? studioFileKey(publicUrl, address) : null;
+    return key ? communityFileUrl(key) : address;
+  };
+  return {
+    _id: take.id,
+    output: {
+      type: take.output.type === 'video' ? 'video' : 'image',
+      url: publicAddress(take.output.url) ?? take.output.url,
+      display_image: publicAddress(take.output.display_image),
+    },
+    user_name: take.userName,
+    movie_id: take.movieId,
+  };
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { Id, IsoDate } from './common';
+
+/** Spec: the forum grid shows cards in pages; the next page is asked for past the first 20. */
+export const FORUM_PAGE_SIZE = 20;
+export const FORUM_TITLE_MAX = 200;
+export const FORUM_TEXT_MAX = 20_000;
+export const FORUM_COMMENT_MAX = 5_000;
+export const FORUM_BLOCKS_MAX = 30;
+/** Spec: an empty description becomes this first text block. */
+export const FORUM_NO_DESCRIPTION = 'No description provided.';
+/** Spec: readers without a user id act as this user. */
+export const ANONYMOUS_USER = { id: 'anonymous', nickname: 'Anonymous' } as const;
+
+/** The forum's texts, word for word from the spec. */
+export const FORUM_MESSAGES = {
+  loading: 'Loading posts...',
+  empty: 'No posts yet',
+  emptyHint: 'Be the first to create a post!',
+  loadFailed: 'Failed to load posts',
+  detailFailed: 'Failed to load post details',
+  notFoundTitle: 'Post Not Found',
+  notFound: "The post you're looking for doesn't exist or has been removed.",
+  returnToForum: 'Return to Forum',
+  noComments: 'No comments yet. Be the first to comment!',
+  noBlocks: 'No content blocks',
+  commentFailed: 'Failed to submit comment',
+  deletePostFailed: 'Failed to delete post. Please try again.',
+  deleteCommentFailed: 'Failed to delete comment. Please try again.',
+  createFailed: 'Failed to create post. Please try again.',
+  titleRequired: 'Title is required',
+  creating: 'Creating...',
+} as const;
+
+/** The server's refusals, shown as the detail. */
+export const FORUM_ERRORS = {
+  notFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  notPostOwner: 'Only the author can delete this post.',
+  notCommentOwner: 'Only the author can delete this comment.',
+  postIdMismatch: 'post_id does not match the post in the address.',
+  notOwnFile: 'A block can only attach files you uploaded.',
+  badUrl: 'A block must link to an http(s) address or a file you uploaded.',
+} as const;
+
+/** Block kinds the creator adds; a post always starts with a text block. */
+export const FORUM_BLOCK_TYPES = ['text', 'image', 'video', 'lora', 'workflow'] as const;
+export type ForumBlockType = (typeof FORUM_BLOCK_TYPES)[number];
+
+const LinkValue = z
+  .string()
+  .trim()
+  .min(1, 'A file block needs a file')
+  .max(4096)
+  .refine((value) => /^(https?:\/\/|\/api\/v1\/)/i.test(value), FORUM_ERRORS.badUrl);
+
+/** Spec: a LoRA block holds an object with url, keyword and strength, or a plain URL string. */
+export const LoraBlockValue = z.union([
+  LinkValue,
+  z.strictObject({
+    url: LinkValue,
+    keyword: z.string().trim().max(200).optional(),
+    strength: z.number().min(-10).max(10).optional(),
+  }),
+]);
+export type LoraBlockValue = z.infer<typeof LoraBlockValue>;
+
+/** A block as the creator sends it: only the kinds the creator offers, with values of their shape. */
+export const ForumBlockInput = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), value: z.string().max(FORUM_TEXT_MAX) }),
+  z.strictObject({ type: z.literal('image'), value: LinkValue }),
+  z.strictObject({ type: z.literal('video'), value: LinkValue }),
+  z.strictObject({ type: z.literal('workflow'), value: LinkValue }),
+  z.strictObject({ type: z.literal('lora'), value: LoraBlockValue }),
+]);
+export type ForumBlockInput = z.infer<typeof ForumBlockInput>;
+
+/** A block as read: readers show unknown kinds as plain text or JSON (spec). */
+export const ForumBlock = z.object({ type: z.string(), value: z.unknown() });
+export type ForumBlock = z.infer<typeof ForumBlock>;
+
+export const ForumPostCard = z.object({
+  _id: z.string(),
+  title: z.string(),
+  display_image: z.string().nullable(),
+  user_nickname: z.string(),
+  user_profile_image: z.string().nullable(),
+  created_at: IsoDate,
+});
+export type ForumPostCard = z.infer<typeof ForumPostCard>;
+
+export const ForumComment = z.object({
+  user_id: z.string(),
+  user_nickname: z.string(),
+  text: z.string(),
+  created_at: IsoDate,
+  post_id: z.string(),
+});
+export type ForumComment = z.infer<typeof ForumComment>;
+
+export const ForumPost = z.object({
+  _id: z.string(),
+  title: z.string(),
+  user_id: z.string(),
+  user_nickname: z.string(),
+  user_profile_image: z.string().nullable(),
+  created_at: IsoDate,
+  content_blocks: z.array(ForumBlock),
+  comments: z.array(ForumComment),
+});
+export type ForumPost = z.infer<typeof ForumPost>;
+
+const Nickname = z.string().trim().max(32).optional();
+
+export const CreateForumPostBody = z.object({
+  title: z.string().trim().min(1, FORUM_MESSAGES.titleRequired).max(FORUM_TITLE_MAX),
+  user_id: Id,
+  user_nickname: Nickname,
+  content_blocks: z.array(ForumBlockInput).max(FORUM_BLOCKS_MAX).default([]),
+});
+export type CreateForumPostBody = z.input<typeof CreateForumPostBody>;
+export const CreateForumPostResponse = z.object({ post_id: z.string() });
+
+export const CreateForumCommentBody = z.object({
+  user_id: Id,
+  post_id: Id,
+  text: z.string().trim().min(1, 'Comment text is required').max(FORUM_COMMENT_MAX),
+  user_nickname: Nickname,
+});
+export type CreateForumCommentBody = z.input<typeof CreateForumCommentBody>;
+
+export const ForumOwnerBody = z.object({ user_id: Id });
+export const ForumPostParams = z.object({ postId: Id });
+export const ForumCommentParams = z.object({
+  postId: Id,
+  commentIndex: z.coerce.number().int().min(0).max(100_000),
+});
+export const ForumCardsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(FORUM_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const CommunityFileQuery = z.object({ key: z.string().min(1).max(1024) });
