@@ -4,7 +4,7 @@ import type { DevWorker } from '@cinegraph/dev-worker';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { characters, nodes } from '../db/schema';
+import { characters, generations, nodes } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { connect } from '../services/editor/connections';
 import { storedFileUrl } from '../services/assets/stored-files';
@@ -68,28 +68,72 @@ async function useWorkflow(files: { ui: string | null; api: string | null }, sou
   });
 }
 
+/** Makes the shot's character Mara's reference image the file at `key`, fed to the workflow's image input. */
+async function useReferenceImage(key: string): Promise<string> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+  await t.storage.put(key, png, 'image/png');
+  const [reference] = await t.db
+    .select()
+    .from(nodes)
+    .where(and(eq(nodes.movieId, m.movieId), eq(nodes.name, 'Reference Image')));
+  const [mara] = await t.db.select().from(characters).where(eq(characters.movieId, m.movieId));
+  const url = storedFileUrl(t.config.publicUrl, key);
+  await t.db
+    .update(characters)
+    .set({ inputs: mara!.inputs.map((i) => (i.node_id === reference!.id ? { ...i, value: url } : i)) })
+    .where(eq(characters.id, mara!.id));
+  const workflow = JSON.stringify({
+    '1': { class_type: 'CinegraphInputImage', inputs: { name: 'Face', default: '' } },
+    '2': { class_type: 'CinegraphOutput', inputs: { name: 'still', images: ['1', 0] } },
+  });
+  await useWorkflow({ ui: null, api: workflow }, ['Reference Image', 'output']);
+  return url;
+}
+
+describe("another user's files", () => {
+  const othersKey = 'users/00000000-0000-4000-8000-0000000000aa/assets/face/secret.png';
+
+  it('are refused at generate with a clear message', async () => {
+    await useReferenceImage(othersKey);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/generations/generate/workflow_node_id/${m.nodeId}/movie_id/${m.movieId}/user_id/${m.user.userId}`,
+      headers: { cookie: m.user.cookie },
+      payload: { shot_ids: [m.shotIds[0]], num_jobs: 1 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'An input uses a file you do not have access to: secret.png' });
+    expect(await t.db.select().from(generations)).toEqual([]);
+  });
+
+  it('never reach the worker, even from a generation queued before the check', async () => {
+    const url = await useReferenceImage(othersKey);
+    const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
+    const [queued] = await t.db
+      .insert(generations)
+      .values({
+        movieId: m.movieId,
+        workflowNodeId: node!.id,
+        shotId: m.shotIds[0]!,
+        userId: m.user.userId,
+        level: 'shot',
+        workflowInputs: { 'input-1': { type: 'image', value: url } },
+      })
+      .returning();
+    await waitForStatus(t, [queued!.id], ['success', 'failed']);
+    const take = await getGeneration(t, m, queued!.id);
+    expect(take.status).toBe('failed');
+    expect(take.inference.error_message).toBe('An input uses a file you do not have access to: secret.png');
+    const uploaded = await readdir(path.join(worker.dataDir, 'input')).catch(() => [] as string[]);
+    expect(uploaded.some((name) => name.endsWith('secret.png'))).toBe(false);
+  });
+});
+
 describe('inputs reaching the worker', () => {
   it('uploads the reference image of the character named in the shot to the worker', async () => {
-    const key = `users/${m.user.userId}/assets/face/mara.png`;
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
-      .png()
-      .toBuffer();
-    await t.storage.put(key, png, 'image/png');
-    const [reference] = await t.db
-      .select()
-      .from(nodes)
-      .where(and(eq(nodes.movieId, m.movieId), eq(nodes.name, 'Reference Image')));
-    const [mara] = await t.db.select().from(characters).where(eq(characters.movieId, m.movieId));
-    const url = storedFileUrl(t.config.publicUrl, key);
-    await t.db
-      .update(characters)
-      .set({ inputs: mara!.inputs.map((i) => (i.node_id === reference!.id ? { ...i, value: url } : i)) })
-      .where(eq(characters.id, mara!.id));
-    const workflow = JSON.stringify({
-      '1': { class_type: 'CinegraphInputImage', inputs: { name: 'Face', default: '' } },
-      '2': { class_type: 'CinegraphOutput', inputs: { name: 'still', images: ['1', 0] } },
-    });
-    await useWorkflow({ ui: null, api: workflow }, ['Reference Image', 'output']);
+    const url = await useReferenceImage(`users/${m.user.userId}/assets/face/mara.png`);
 
     const [id] = await generate(t, m, [m.shotIds[0]!], 1);
     await waitForStatus(t, [id!], ['success', 'failed']);

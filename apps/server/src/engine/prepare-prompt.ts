@@ -10,6 +10,8 @@ import {
   type WorkflowHandles,
 } from '@cinegraph/comfy';
 import type { GenerationInput, WorkflowInputs } from '@cinegraph/contracts';
+import type { Database } from '../db/client';
+import { canReadStoredFile, UNREADABLE_INPUT_MESSAGE } from '../services/assets/readable-inputs';
 import type { NodeRow } from '../services/editor/node-rows';
 import { storedFileKey } from '../services/assets/stored-files';
 import type { Storage } from '../storage/storage';
@@ -23,6 +25,8 @@ const SEED_INPUTS = ['seed', 'noise_seed'];
 const MAX_SEED = 2 ** 48 - 1;
 
 export interface PromptSetup {
+  /** To check the requester's right to read each stored file the prompt uses. */
+  db: Database;
   storage: Storage;
   publicUrl: string;
   client: ComfyClient;
@@ -36,7 +40,7 @@ export interface PromptSetup {
 export async function preparePrompt(
   setup: PromptSetup,
   node: NodeRow,
-  generation: { id: string; workflowInputs: WorkflowInputs },
+  generation: { id: string; userId: string | null; workflowInputs: WorkflowInputs },
 ): Promise<ApiPrompt> {
   const { prompt, handles } = await readNodeWorkflow(setup, node);
   const values: PromptValue[] = [];
@@ -46,7 +50,7 @@ export async function preparePrompt(
     values.push({
       node_id: handle.node_id,
       input: handle.input,
-      value: await workerValue(setup, handle.type, given),
+      value: await workerValue(setup, generation.userId, handle.type, given),
     });
   }
   const filled = fillPrompt(prompt, values);
@@ -78,11 +82,12 @@ async function readNodeWorkflow(setup: PromptSetup, node: NodeRow) {
 
 async function workerValue(
   setup: PromptSetup,
+  userId: string | null,
   type: string,
   given: GenerationInput | GenerationInput[],
 ): Promise<PromptValue['value']> {
   const list = Array.isArray(given) ? given : [given];
-  if (MEDIA_TYPES.has(type)) return uploadMedia(setup, list[0]!.value);
+  if (MEDIA_TYPES.has(type)) return uploadMedia(setup, userId, list[0]!.value);
   if (type === 'text') return list.map((g) => String(g.value)).join(', ');
   return literalValue(type, list[0]!.value);
 }
@@ -97,11 +102,17 @@ function literalValue(type: string, value: unknown): PromptValue['value'] {
   return value as PromptValue['value'];
 }
 
-/** Media reach the worker by upload; only files of this studio's storage are fetched (no SSRF). */
-async function uploadMedia(setup: PromptSetup, value: unknown): Promise<string> {
+/**
+ * Media reach the worker by upload; only files of this studio's storage are fetched (no SSRF), and only
+ * those the requester may read themselves (as `GET v1/utils/file` decides).
+ */
+async function uploadMedia(setup: PromptSetup, userId: string | null, value: unknown): Promise<string> {
   const key = typeof value === 'string' ? storedFileKey(setup.publicUrl, value) : null;
   if (!key)
     throw new JobSetupError(`A media input is not a file of this studio: ${String(value).slice(0, 200)}`);
+  if (!(await canReadStoredFile(setup.db, userId, key))) {
+    throw new JobSetupError(`${UNREADABLE_INPUT_MESSAGE}: ${key.split('/').pop()}`);
+  }
   const file = await setup.storage.get(key);
   if (!file) throw new JobSetupError(`A media input is missing from storage: ${key}`);
   // Named after the whole key, so two inputs called image.png never overwrite each other on the worker.

@@ -44,7 +44,11 @@ export async function startJob(r: JobRunner, job: GenerationRow, worker: WorkerR
   try {
     const [node] = await r.db.select().from(nodes).where(eq(nodes.id, job.workflowNodeId));
     if (!node) throw new JobSetupError('The workflow node was deleted.');
-    const prompt = await preparePrompt({ storage: r.storage, publicUrl: r.publicUrl, client }, node, job);
+    const prompt = await preparePrompt(
+      { db: r.db, storage: r.storage, publicUrl: r.publicUrl, client },
+      node,
+      job,
+    );
     promptId = (await client.queuePrompt(prompt)).prompt_id;
   } catch (error) {
     return handleFailure(r, job, 'assigned', worker, error);

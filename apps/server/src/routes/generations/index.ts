@@ -36,6 +36,7 @@ export function generationRoutes(app: FastifyInstance, { db, storage, config }: 
         userId,
         shotIds: body.shot_ids,
         numJobs: body.num_jobs,
+        publicUrl: config.publicUrl,
       },
       (message) => request.log.warn(message),
     );

@@ -9,6 +9,7 @@ import { shotInputsValid } from '../../engine/resolve-inputs';
 import { resolveWithPlanner } from '../../engine/resolve-with-planner';
 import { sourcesOf } from '../../engine/shot-graph';
 import type { Planner } from '../../llm/planner';
+import { assertInputFilesReadable } from '../assets/readable-inputs';
 import { requireMovieNode, type NodeRow } from '../editor/node-rows';
 
 /** A workflow node that has a workflow to run (400 with a clear detail otherwise). */
@@ -25,7 +26,15 @@ export function assertRunnable(node: NodeRow): void {
 export async function generateForShots(
   db: Database,
   planner: Planner,
-  input: { movieId: string; nodeId: string; userId: string; shotIds: string[]; numJobs: number },
+  input: {
+    movieId: string;
+    nodeId: string;
+    userId: string;
+    shotIds: string[];
+    numJobs: number;
+    /** This deployment's address, to recognise its stored files among the inputs. */
+    publicUrl: string;
+  },
   onPlannerFallback?: (message: string) => void,
 ): Promise<string[]> {
   const node = await requireMovieNode(db, input.movieId, input.nodeId);
@@ -47,6 +56,7 @@ export async function generateForShots(
     planner,
     onPlannerFallback,
   );
+  await assertInputFilesReadable(db, input.publicUrl, input.userId, resolved);
   const inputsOf = new Map(shotIds.map((shotId, i) => [shotId, resolved[i]!]));
   return db.transaction(async (tx) => {
     const existing = await tx
