@@ -41,13 +41,6 @@ export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
     blurb: 'Two months of free GPU access and prizes for storytelling, aesthetics and the frontier.',
   },
   { path: 'theatre', title: 'Theatre', blurb: 'Films made with Cinegraph, on the big screen.' },
-  { path: 'forum', title: 'Forum', blurb: 'Posts, workflows and LoRAs shared by the community.' },
-  { path: 'forum/post/:postId', title: 'Forum Post', blurb: 'A post of the community, with its comments.' },
-  {
-    path: 'forum/create-post',
-    title: 'Create Post',
-    blurb: 'Share text, images, videos, LoRAs and workflows.',
-  },
   {
     path: 'dev/use-as-input-display',
     title: 'Curated Media',

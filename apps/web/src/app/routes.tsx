@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLoading } from './AppLoading';
+import { communityRoutes } from './communityRoutes';
 import { SiteLayout } from './layout/SiteLayout';
 import { PLACEHOLDER_SCREENS, SIGNED_IN_PLACEHOLDERS, type PlaceholderScreen } from './placeholderScreens';
 import { RequireUser } from './RequireUser';
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          ...communityRoutes,
           ...PLACEHOLDER_SCREENS.map(placeholder),
           { path: '*', element: <Navigate to="/" replace /> },
         ],
