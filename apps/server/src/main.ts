@@ -6,6 +6,7 @@ import { DatabaseLockedError } from './db/pglite-lock';
 import { startEngine, type RunningEngine } from './engine/start-engine';
 import { createMailer } from './mail/create-mailer';
 import { resolveSecret } from './secret';
+import { startUploadSweeper } from './services/assets/stale-uploads';
 import { seedTemplateMovies } from './services/movies/templates';
 import { createStorage } from './storage/create-storage';
 
@@ -39,8 +40,11 @@ async function main(): Promise<void> {
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
   });
 
+  const sweeper = startUploadSweeper(database.db, storage, app.log);
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    sweeper.stop();
     await app.close();
     await engine.stop();
     await database.close();

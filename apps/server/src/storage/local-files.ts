@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -68,22 +68,58 @@ export async function readJson<T>(file: string): Promise<T | null> {
  * Moves a finished temp file to `dest` (atomic: readers see the old or the new file, never half).
  * Retries once because a concurrent delete may prune the freshly created parent folder.
  */
-export async function moveIntoPlace(file: string, dest: string): Promise<void> {
+export async function moveIntoPlace(file: string, dest: string, opts: { exclusive?: boolean } = {}) {
   for (let attempt = 0; ; attempt++) {
     await mkdir(path.dirname(dest), { recursive: true });
     try {
-      await rename(file, dest);
+      if (opts.exclusive) {
+        // link() fails when `dest` exists, where rename() would replace it.
+        await link(file, dest);
+        await rm(file, { force: true });
+      } else {
+        await rename(file, dest);
+      }
       return;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' && attempt === 0) continue;
       await rm(file, { force: true });
+      if (opts.exclusive && code === 'EEXIST') {
+        throw new StorageRequestError('This upload link was already used: ask for a new one', 412);
+      }
       if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
         throw new StorageRequestError('The key clashes with an existing key used as a folder', 409);
       }
       throw err;
     }
   }
+}
+
+/**
+ * Removes the entries of `dir` (files, or folders with everything in them) whose newest change is
+ * older than `olderThan`; returns how many went. A missing `dir` has nothing to remove.
+ */
+export async function removeUntouchedSince(dir: string, olderThan: Date): Promise<number> {
+  const names = await readdir(dir).catch((err: unknown) => (isMissing(err) ? [] : Promise.reject(err)));
+  let removed = 0;
+  for (const name of names) {
+    const entry = path.join(dir, name);
+    if ((await lastChange(entry)) < olderThan.getTime()) {
+      await rm(entry, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** The newest modification time of a file, or of a folder and everything in it (ms). */
+async function lastChange(entry: string): Promise<number> {
+  const info = await stat(entry).catch(() => null);
+  if (!info) return Number.POSITIVE_INFINITY; // gone meanwhile: nothing to do
+  if (!info.isDirectory()) return info.mtimeMs;
+  const children = await readdir(entry).catch(() => []);
+  const times = await Promise.all(children.map((child) => lastChange(path.join(entry, child))));
+  return Math.max(info.mtimeMs, ...times);
 }
 
 /** Removes now-empty folders from `dir` up to (not including) `stopAt`, so deleted keys leave no trace. */

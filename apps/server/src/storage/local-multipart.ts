@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MIN_PART_SIZE, type CompletedPart } from './storage';
 import { StorageRequestError } from './storage-errors';
-import { moveIntoPlace, readJson, streamToTempFile, writeJsonToTempFile } from './local-files';
+import {
+  moveIntoPlace,
+  readJson,
+  removeUntouchedSince,
+  streamToTempFile,
+  writeJsonToTempFile,
+} from './local-files';
 
 interface UploadRecord {
   key: string;
@@ -38,9 +44,19 @@ export class LocalMultipartStaging {
     return uploadId;
   }
 
-  async putPart(key: string, uploadId: string, partNumber: number, body: Readable, maxBytes?: number) {
+  async putPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    size: { maxBytes?: number; exactBytes?: number },
+  ) {
     await this.#requireUpload(key, uploadId);
-    const part = await streamToTempFile(this.tmpDir, body, maxBytes);
+    const part = await streamToTempFile(this.tmpDir, body, size.exactBytes ?? size.maxBytes);
+    if (size.exactBytes !== undefined && part.size !== size.exactBytes) {
+      await rm(part.file, { force: true });
+      throw new StorageRequestError(`The part must be exactly ${size.exactBytes} bytes, as announced`, 400);
+    }
     const record: PartRecord = { md5: part.md5, size: part.size };
     // The part lands before its record, so a recorded part is always complete.
     await moveIntoPlace(part.file, this.#file(uploadId, `${partNumber}.part`));
@@ -82,6 +98,11 @@ export class LocalMultipartStaging {
     const etag = `"${createHash('md5').update(Buffer.concat(md5s)).digest('hex')}-${md5s.length}"`;
     const files = ordered.map((part) => this.#file(uploadId, `${part.PartNumber}.part`));
     return { contentType: upload.contentType, files, etag };
+  }
+
+  /** Staging folders of uploads nobody touched since `olderThan` (cut, never completed or aborted). */
+  removeUntouchedSince(olderThan: Date): Promise<number> {
+    return removeUntouchedSince(this.uploadsDir, olderThan);
   }
 
   async remove(uploadId: string): Promise<void> {

@@ -9,6 +9,7 @@ import {
   streamToTempFile,
   writeJsonToTempFile,
 } from './local-files';
+import { StorageRequestError } from './storage-errors';
 import type { StoredObject, StoredObjectInfo } from './storage';
 import { assertValidContentType, assertValidKey, assertValidPrefix } from './storage-validation';
 
@@ -41,20 +42,28 @@ export class LocalObjects {
     this.#meta = path.join(root, 'meta');
   }
 
-  /** Streams an object in (temp file, then rename) and returns its ETag. */
+  /**
+   * Streams an object in (temp file, then rename) and returns its ETag. `exactBytes`: the body must be
+   * that long (400 otherwise); `createOnly`: an existing object is never replaced (412, as S3 answers
+   * `If-None-Match: *`), decided atomically so two racing uploads cannot both win.
+   */
   async write(
     key: string,
     source: Readable,
     contentType: string,
-    opts: { maxBytes?: number; etag?: string } = {},
+    opts: { maxBytes?: number; exactBytes?: number; createOnly?: boolean; etag?: string } = {},
   ) {
     assertValidKey(key);
     assertValidContentType(contentType);
-    const data = await streamToTempFile(this.tmpDir, source, opts.maxBytes);
+    const data = await streamToTempFile(this.tmpDir, source, opts.exactBytes ?? opts.maxBytes);
+    if (opts.exactBytes !== undefined && data.size !== opts.exactBytes) {
+      await rm(data.file, { force: true });
+      throw new StorageRequestError(`The upload must be exactly ${opts.exactBytes} bytes, as announced`, 400);
+    }
     const meta: ObjectMeta = { contentType, etag: opts.etag ?? `"${data.md5}"` };
     const metaFile = await writeJsonToTempFile(this.tmpDir, meta);
     try {
-      await moveIntoPlace(data.file, this.#objectPath(key));
+      await moveIntoPlace(data.file, this.#objectPath(key), { exclusive: opts.createOnly });
       await moveIntoPlace(metaFile, this.#metaPath(key));
     } finally {
       await rm(metaFile, { force: true }); // no-op once moved; cleans up when the object move failed

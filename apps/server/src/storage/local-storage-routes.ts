@@ -96,11 +96,14 @@ export function localStorageRoutes(
       const verification = storage.verifyUrl('PUT', key, singleValues(request.query));
       if (!verification.ok) return reply.code(403).send({ detail: verification.reason });
       const { grant } = verification;
-      if (Number(request.headers['content-length']) > maxBytes) {
-        return reply.code(413).send({ detail: `The upload is larger than ${maxBytes} bytes` });
+      const announced = Number(request.headers['content-length']);
+      if (announced > (grant.contentLength ?? maxBytes)) {
+        const limit = grant.contentLength ?? maxBytes;
+        return reply.code(413).send({ detail: `The upload is larger than ${limit} bytes` });
       }
+      const size = { maxBytes, exactBytes: grant.contentLength };
       if (grant.uploadId !== undefined && grant.partNumber !== undefined) {
-        const { etag } = await storage.putPart(key, grant.uploadId, grant.partNumber, request.raw, maxBytes);
+        const { etag } = await storage.putPart(key, grant.uploadId, grant.partNumber, request.raw, size);
         return reply.header('ETag', etag).send();
       }
       // As on S3, the Content-Type is part of what was signed: the uploader must send exactly it.
@@ -109,7 +112,11 @@ export function localStorageRoutes(
           .code(403)
           .send({ detail: `The upload must be sent with Content-Type: ${grant.contentType}` });
       }
-      const { etag } = await storage.objects.write(key, request.raw, grant.contentType, { maxBytes });
+      // A presigned PUT creates its object once: the same URL can never replace a checked upload.
+      const { etag } = await storage.objects.write(key, request.raw, grant.contentType, {
+        ...size,
+        createOnly: true,
+      });
       return reply.header('ETag', etag).send();
     });
   };

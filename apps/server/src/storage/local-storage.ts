@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { removeUntouchedSince } from './local-files';
 import { LocalMultipartStaging } from './local-multipart';
 import { LocalObjects } from './local-objects';
 import { LocalUrlSigner, type SignedMethod, type UrlGrant, type Verification } from './local-url-signer';
@@ -27,11 +28,13 @@ export class LocalStorage implements Storage {
   readonly #publicUrl: string;
   readonly #signer: LocalUrlSigner;
   readonly #staging: LocalMultipartStaging;
+  readonly #tmpDir: string;
 
   constructor(options: LocalStorageOptions) {
     const root = path.resolve(options.root);
     const tmpDir = path.join(root, 'tmp'); // inside the root so the final rename stays atomic
     this.objects = new LocalObjects(root, tmpDir);
+    this.#tmpDir = tmpDir;
     this.#staging = new LocalMultipartStaging(path.join(root, 'uploads'), tmpDir);
     this.#publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.#signer = new LocalUrlSigner(options.secret);
@@ -51,9 +54,13 @@ export class LocalStorage implements Storage {
   delete = (key: string) => this.objects.delete(key);
   deletePrefix = (prefix: string) => this.objects.deletePrefix(prefix);
 
-  async presignPut(key: string, opts: { contentType: string; expiresInSeconds?: number }) {
+  async presignPut(
+    key: string,
+    opts: { contentType: string; contentLength?: number; expiresInSeconds?: number },
+  ) {
     valid.assertValidContentType(opts.contentType);
-    return this.#presign({ method: 'PUT', key, contentType: opts.contentType }, opts.expiresInSeconds);
+    const { contentType, contentLength } = opts;
+    return this.#presign({ method: 'PUT', key, contentType, contentLength }, opts.expiresInSeconds);
   }
 
   async presignGet(key: string, opts: { expiresInSeconds?: number; downloadName?: string } = {}) {
@@ -70,17 +77,24 @@ export class LocalStorage implements Storage {
     key: string,
     uploadId: string,
     partNumber: number,
-    opts: { expiresInSeconds?: number } = {},
+    opts: { contentLength?: number; expiresInSeconds?: number } = {},
   ) {
     valid.assertValidPartNumber(partNumber);
-    return this.#presign({ method: 'PUT', key, uploadId, partNumber }, opts.expiresInSeconds);
+    const { contentLength } = opts;
+    return this.#presign({ method: 'PUT', key, uploadId, partNumber, contentLength }, opts.expiresInSeconds);
   }
 
   /** Stores one part of a multipart upload (the routes call this for a presigned part PUT). */
-  async putPart(key: string, uploadId: string, partNumber: number, body: Readable, maxBytes?: number) {
+  async putPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    size: { maxBytes?: number; exactBytes?: number },
+  ) {
     valid.assertValidKey(key);
     valid.assertValidPartNumber(partNumber);
-    return this.#staging.putPart(key, uploadId, partNumber, body, maxBytes);
+    return this.#staging.putPart(key, uploadId, partNumber, body, size);
   }
 
   async completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void> {
@@ -98,6 +112,13 @@ export class LocalStorage implements Storage {
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
     valid.assertValidKey(key);
     await this.#staging.remove(uploadId);
+  }
+
+  async removeStaleTemporaryFiles(olderThan: Date): Promise<number> {
+    return (
+      (await removeUntouchedSince(this.#tmpDir, olderThan)) +
+      (await this.#staging.removeUntouchedSince(olderThan))
+    );
   }
 
   /** Checks a request against the signature in its query (used by the routes plugin). */

@@ -10,6 +10,8 @@ export interface UrlGrant {
   expires: number;
   /** Single PUT: the Content-Type the uploader must send (as S3 signs it). */
   contentType?: string;
+  /** PUT: the exact number of bytes the body must have (as S3 signs Content-Length). */
+  contentLength?: number;
   uploadId?: string;
   partNumber?: number;
   /** GET: served as an attachment with this file name. */
@@ -35,6 +37,7 @@ export class LocalUrlSigner {
     if (grant.uploadId !== undefined) query.set('uploadId', grant.uploadId);
     if (grant.partNumber !== undefined) query.set('partNumber', String(grant.partNumber));
     if (grant.contentType !== undefined) query.set('X-Content-Type', grant.contentType);
+    if (grant.contentLength !== undefined) query.set('X-Content-Length', String(grant.contentLength));
     if (grant.downloadName !== undefined) query.set('X-Download-Name', grant.downloadName);
     query.set('X-Expires', String(grant.expires));
     query.set('X-Signature', this.#mac(grant));
@@ -52,11 +55,17 @@ export class LocalUrlSigner {
     if (partNumber !== undefined && !Number.isInteger(partNumber)) {
       return { ok: false, reason: 'partNumber must be an integer' };
     }
+    const contentLength =
+      query['X-Content-Length'] === undefined ? undefined : Number(query['X-Content-Length']);
+    if (contentLength !== undefined && !Number.isSafeInteger(contentLength)) {
+      return { ok: false, reason: 'X-Content-Length must be an integer' };
+    }
     const grant: UrlGrant = {
       method,
       key,
       expires,
       contentType: query['X-Content-Type'],
+      contentLength,
       uploadId: query['uploadId'],
       partNumber,
       downloadName: query['X-Download-Name'],
@@ -81,6 +90,7 @@ export class LocalUrlSigner {
       grant.uploadId ?? null,
       grant.partNumber ?? null,
       grant.downloadName ?? null,
+      grant.contentLength ?? null,
     ]);
     return createHmac('sha256', this.#secret).update(canonical).digest('hex');
   }

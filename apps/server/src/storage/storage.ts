@@ -33,8 +33,15 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (used when a movie or user is removed). */
   deletePrefix(prefix: string): Promise<void>;
-  /** A URL the browser PUTs the bytes to; it must send exactly `contentType` as Content-Type. */
-  presignPut(key: string, opts: { contentType: string; expiresInSeconds?: number }): Promise<string>;
+  /**
+   * A URL the browser PUTs the bytes to once: it must send exactly `contentType` as Content-Type and
+   * `If-None-Match: *`, and with `contentLength` exactly that many bytes. The URL never replaces an
+   * object (so it is dead once used), and a larger body is refused while it streams.
+   */
+  presignPut(
+    key: string,
+    opts: { contentType: string; contentLength?: number; expiresInSeconds?: number },
+  ): Promise<string>;
   presignGet(key: string, opts?: { expiresInSeconds?: number; downloadName?: string }): Promise<string>;
   createMultipartUpload(key: string, contentType: string): Promise<{ uploadId: string }>;
   /** Parts are at least 5 MiB except the last; the PUT response's ETag header goes into `complete`. */
@@ -42,10 +49,15 @@ export interface Storage {
     key: string,
     uploadId: string,
     partNumber: number,
-    opts?: { expiresInSeconds?: number },
+    opts?: { contentLength?: number; expiresInSeconds?: number },
   ): Promise<string>;
   completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void>;
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+  /**
+   * Removes what cut uploads left behind on the server: temp files and multipart staging untouched
+   * since `olderThan` (a live upload keeps writing, so it is never taken). Returns how many went.
+   */
+  removeStaleTemporaryFiles(olderThan: Date): Promise<number>;
 }
 
 /** One hour: long enough for a large upload on a slow line, short enough that a leaked URL dies. */

@@ -115,6 +115,61 @@ describe('uploading straight to storage', () => {
     expect((await t.storage.head(started.json.s3_key))?.size).toBe(size);
   });
 
+  it('binds a single PUT to the announced size and uses it once: it cannot replace the checked file', async () => {
+    const png = Buffer.from('89504e470d0a1a0a' + 'ab'.repeat(65), 'hex'); // 73 bytes
+    const started = await presign('image', 'checked.png', png.length, 'image/png');
+    const put = (body: Buffer) =>
+      fetch(started.json.presigned_url!, { method: 'PUT', headers: { 'content-type': 'image/png' }, body });
+
+    const larger = await put(Buffer.alloc(60 * 1024 * 1024, 1));
+    expect(larger.status).toBe(413);
+    const shorter = await put(png.subarray(0, 40));
+    expect(shorter.status).toBe(400);
+    expect(await shorter.json()).toEqual({ detail: 'The upload must be exactly 73 bytes, as announced' });
+    expect(await t.storage.head(started.json.s3_key)).toBeNull();
+
+    expect((await put(png)).status).toBe(200);
+    const completed = await api<UserAsset>('POST', '/utils/complete_upload', {
+      user_id: user.userId,
+      file_type: 'image',
+      filename: 'checked.png',
+      s3_key: started.json.s3_key,
+      file_size: png.length,
+      content_type: 'image/png',
+    });
+    expect(completed.status).toBe(200);
+
+    const again = await put(Buffer.from('89504e470d0a1a0a' + 'cd'.repeat(65), 'hex'));
+    expect(again.status).toBe(412);
+    expect((await t.storage.get(started.json.s3_key))?.body.equals(png)).toBe(true);
+  });
+
+  it('binds each part link to its share of the announced size', async () => {
+    const size = 26 * 1024 * 1024;
+    const started = await presign('video', 'parts.mp4', size, 'video/mp4');
+    const partUrl = async (n: number) => {
+      const query = new URLSearchParams({
+        bucket: started.json.bucket,
+        s3_key: started.json.s3_key,
+        upload_id: started.json.upload_id!,
+        part_number: String(n),
+      });
+      return api<{ presigned_url?: string; detail?: string }>(
+        'GET',
+        `/utils/presigned_multipart_part_url?${query}`,
+      );
+    };
+    const first = await partUrl(1);
+    const oversized = await fetch(first.json.presigned_url!, {
+      method: 'PUT',
+      body: Buffer.alloc(started.json.part_size! + 1),
+    });
+    expect(oversized.status).toBe(413);
+    const beyond = await partUrl(100);
+    expect(beyond.status).toBe(400);
+    expect(beyond.json.detail).toBe('This upload has 3 parts.');
+  });
+
   it('refuses to join parts with a wrong ETag', async () => {
     const size = 26 * 1024 * 1024;
     const started = await presign('video', 'bad.mp4', size, 'video/mp4');

@@ -19,3 +19,32 @@ export async function removeStaleUploads(db: Database, storage: Storage, olderTh
   }
   return stale.length;
 }
+
+/** Uploads not completed within a day are abandoned (each presigned link lives an hour). */
+export const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+/** A temp file nobody wrote to for an hour belongs to a cut PUT: a live one keeps writing. */
+export const STALE_TEMP_FILE_AGE_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Sweeps abandoned uploads now (at start: a crash leaves the temp files of every PUT it cut) and then
+ * every hour; a failed sweep is logged and tried again next time. `firstSweep` settles after the first.
+ */
+export function startUploadSweeper(
+  db: Database,
+  storage: Storage,
+  log: { warn(message: string): void },
+  everyMs = SWEEP_EVERY_MS,
+): { stop(): void; firstSweep: Promise<void> } {
+  const sweep = async () => {
+    const now = Date.now();
+    await removeStaleUploads(db, storage, new Date(now - STALE_UPLOAD_AGE_MS));
+    await storage.removeStaleTemporaryFiles(new Date(now - STALE_TEMP_FILE_AGE_MS));
+  };
+  const run = () =>
+    sweep().catch((error: unknown) => log.warn(`Sweeping abandoned uploads failed: ${String(error)}`));
+  const firstSweep = run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), firstSweep };
+}

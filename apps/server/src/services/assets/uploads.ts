@@ -48,11 +48,12 @@ export async function startUpload(
   };
 
   if (input.fileSize <= MULTIPART_THRESHOLD_BYTES) {
-    const presignedUrl = await storage.presignPut(key, { contentType });
+    // Bound to the announced size and single use: the link cannot later replace the checked file.
+    const presignedUrl = await storage.presignPut(key, { contentType, contentLength: input.fileSize });
     await db.insert(uploads).values(row);
     return { upload_type: 'single', presigned_url: presignedUrl, ...common };
   }
-  const partSize = Math.max(PREFERRED_PART_SIZE, Math.ceil(input.fileSize / MAX_PART_NUMBER));
+  const partSize = partSizeFor(input.fileSize);
   const { uploadId } = await storage.createMultipartUpload(key, contentType);
   await db.insert(uploads).values({ ...row, uploadId });
   return { upload_type: 'multipart', upload_id: uploadId, part_size: partSize, ...common };
@@ -83,8 +84,18 @@ export async function presignUploadPart(
   query: { bucket: string; s3_key: string; upload_id: string; part_number: number },
 ): Promise<string> {
   checkBucket(storage, query.bucket);
-  await requireOwnUpload(db, userId, query.s3_key, query.upload_id);
-  return storage.presignPart(query.s3_key, query.upload_id, query.part_number);
+  const upload = await requireOwnUpload(db, userId, query.s3_key, query.upload_id);
+  const partSize = partSizeFor(upload.fileSize);
+  const count = Math.ceil(upload.fileSize / partSize);
+  if (query.part_number > count) throw badRequest(`This upload has ${count} parts.`);
+  // Each part link takes exactly its share of the announced size.
+  const contentLength = query.part_number < count ? partSize : upload.fileSize - (count - 1) * partSize;
+  return storage.presignPart(query.s3_key, query.upload_id, query.part_number, { contentLength });
+}
+
+/** The part size handed out for a multipart upload of `fileSize` bytes (and the size each part must have). */
+function partSizeFor(fileSize: number): number {
+  return Math.max(PREFERRED_PART_SIZE, Math.ceil(fileSize / MAX_PART_NUMBER));
 }
 
 /** Abandons a multipart upload: its parts and the record go. */

@@ -12,7 +12,11 @@ export function putWithProgress(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
-    if (contentType) xhr.setRequestHeader('Content-Type', contentType);
+    // A single PUT (it has a content type) creates its object once; S3 signs this header.
+    if (contentType) {
+      xhr.setRequestHeader('Content-Type', contentType);
+      xhr.setRequestHeader('If-None-Match', '*');
+    }
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
     xhr.onload = () => resolve({ status: xhr.status, etag: xhr.getResponseHeader('ETag') });
     xhr.onerror = () => resolve({ status: xhr.status, etag: null });
