@@ -18,4 +18,10 @@ export const communityRoutes: RouteObject[] = [
     handle: { title: 'Create Post' } satisfies RouteHandle,
     lazy: () => import('../features/forum/CreatePostPage').then((m) => ({ Component: m.CreatePostPage })),
   },
+  {
+    path: 'dev/use-as-input-display',
+    handle: { title: 'Curated Media' } satisfies RouteHandle,
+    lazy: () =>
+      import('../features/curated/CuratedMediaPage').then((m) => ({ Component: m.CuratedMediaPage })),
+  },
 ];

@@ -41,9 +41,4 @@ export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
     blurb: 'Two months of free GPU access and prizes for storytelling, aesthetics and the frontier.',
   },
   { path: 'theatre', title: 'Theatre', blurb: 'Films made with Cinegraph, on the big screen.' },
-  {
-    path: 'dev/use-as-input-display',
-    title: 'Curated Media',
-    blurb: 'Media the community marked as input, gathered in one place.',
-  },
 ];

@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { CheckIcon } from './icons';
 
 export interface MenuItem {
   label: string;
   onSelect(): void;
   icon?: ReactNode;
   danger?: boolean;
+  /** Makes the item a switch (menuitemcheckbox) that is on or off; a check mark shows it on. */
+  checked?: boolean;
 }
 
 export interface MenuProps {
@@ -29,7 +32,7 @@ export function Menu({ label, items, trigger, triggerClassName = '' }: MenuProps
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointerDown);
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    rootRef.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
@@ -39,7 +42,7 @@ export function Menu({ label, items, trigger, triggerClassName = '' }: MenuProps
   }
 
   function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const entries = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+    const entries = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role^="menuitem"]'));
     const index = entries.indexOf(document.activeElement as HTMLElement);
     const moves: Record<string, number> = {
       ArrowDown: (index + 1) % entries.length,
@@ -91,18 +94,20 @@ export function Menu({ label, items, trigger, triggerClassName = '' }: MenuProps
             <button
               key={item.label}
               type="button"
-              role="menuitem"
+              role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+              aria-checked={item.checked}
               tabIndex={-1}
               onClick={() => {
                 close();
                 item.onSelect();
               }}
-              className={`flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm outline-none transition-colors hover:bg-white/10 focus-visible:bg-white/10 ${
+              className={`flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm whitespace-nowrap outline-none transition-colors hover:bg-white/10 focus-visible:bg-white/10 ${
                 item.danger ? 'text-red-400' : 'text-neutral-200'
               }`}
             >
               {item.icon}
               {item.label}
+              {item.checked && <CheckIcon className="ml-auto size-4 text-amber-400" />}
             </button>
           ))}
         </div>

@@ -6,7 +6,7 @@ import { useStoredUser } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { PlusIcon } from '../../ui/icons';
 import { DraftBlockEditor } from './DraftBlockEditor';
-import { ForumShell } from './ForumShell';
+import { PageShell } from '../../ui/PageShell';
 import {
   buildPostBody,
   canCreatePost,
@@ -56,19 +56,19 @@ export function CreatePostPage() {
 
   if (!userId) {
     return (
-      <ForumShell narrow>
+      <PageShell narrow>
         <h1 className="text-3xl font-semibold text-white">Create Post</h1>
         <p className="mt-4 text-neutral-400">Sign in to create a post.</p>
         <Link to="/forum" className="mt-6 inline-block text-amber-300 underline">
           Back to the forum
         </Link>
-      </ForumShell>
+      </PageShell>
     );
   }
 
   const titleMissing = titleTouched && !title.trim();
   return (
-    <ForumShell narrow>
+    <PageShell narrow>
       <h1 className="text-3xl font-semibold tracking-tight text-white">Create Post</h1>
       <form onSubmit={(event) => void submit(event)} className="mt-8 space-y-6" noValidate>
         <label className="block text-sm font-medium text-neutral-200">
@@ -130,6 +130,6 @@ export function CreatePostPage() {
           </Button>
         </div>
       </form>
-    </ForumShell>
+    </PageShell>
   );
 }

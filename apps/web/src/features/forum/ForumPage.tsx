@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { PlusIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { ForumShell } from './ForumShell';
+import { PageShell } from '../../ui/PageShell';
 import { useForumCards } from './forumApi';
 import { PostCard } from './PostCard';
 
@@ -11,7 +11,7 @@ import { PostCard } from './PostCard';
 export function ForumPage() {
   const { cards, error, loading, loadingMore, hasMore, loadMore } = useForumCards();
   return (
-    <ForumShell>
+    <PageShell>
       <header className="mb-10 flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-xs font-semibold tracking-[0.2em] text-amber-400/80 uppercase">Community</p>
@@ -62,6 +62,6 @@ export function ForumPage() {
           )}
         </>
       )}
-    </ForumShell>
+    </PageShell>
   );
 }

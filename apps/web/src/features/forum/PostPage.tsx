@@ -10,7 +10,7 @@ import { useToast } from '../../ui/toast';
 import { AuthorBadge } from './AuthorBadge';
 import { CommentsSection } from './CommentsSection';
 import { ContentBlockView } from './ContentBlockView';
-import { ForumShell } from './ForumShell';
+import { PageShell } from '../../ui/PageShell';
 import { useForumPost } from './forumApi';
 
 /** /forum/post/{postId}: a post with its blocks and comments; its author may delete it. */
@@ -19,7 +19,7 @@ export function PostPage() {
   const { data: post, error, isLoading, mutate } = useForumPost(postId);
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
   return (
-    <ForumShell narrow>
+    <PageShell narrow>
       <Link to="/forum" className="text-sm text-neutral-400 hover:text-white">
         ← Forum
       </Link>
@@ -36,7 +36,7 @@ export function PostPage() {
           <Spinner size="lg" label="Loading post" />
         </div>
       ) : null}
-    </ForumShell>
+    </PageShell>
   );
 }
 

@@ -22,7 +22,7 @@ export function MovieCard({ movie, userId, highlighted = false }: MovieCardProps
   const [saving, setSaving] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const { rename, remove } = useMovieEdits(userId);
+  const { rename, remove, setShareTakes } = useMovieEdits(userId);
   const { sharing, result, share, closeResult } = useShareMovie();
   const cardRef = useRef<HTMLElement>(null);
 
@@ -78,6 +78,8 @@ export function MovieCard({ movie, userId, highlighted = false }: MovieCardProps
         onEditTitle={() => setEditing(true)}
         onDelete={() => setConfirmingDelete(true)}
         onShare={() => share(movie._id)}
+        sharesTakes={movie.share_takes_with_community}
+        onToggleShareTakes={() => void setShareTakes(movie, !movie.share_takes_with_community)}
       />
       {sharing && (
         <div data-card-controls>

@@ -12,6 +12,8 @@ interface MovieCardFooterProps {
   onEditTitle(): void;
   onDelete(): void;
   onShare(): void;
+  sharesTakes: boolean;
+  onToggleShareTakes(): void;
 }
 
 /** Under the picture: the date and the Edit menu, or the title field while renaming. */

@@ -1,14 +1,23 @@
 import { Menu } from '../../ui/Menu';
-import { PencilIcon, ShareIcon, TrashIcon } from '../../ui/icons';
+import { FilmIcon, PencilIcon, ShareIcon, TrashIcon } from '../../ui/icons';
 
 interface MovieCardMenuProps {
   onEditTitle(): void;
   onDelete(): void;
   onShare(): void;
+  /** Whether the movie's takes marked use-as-input appear on the curated-media page. */
+  sharesTakes: boolean;
+  onToggleShareTakes(): void;
 }
 
 /** The card's Edit menu; the destructive Delete Movie goes last, away from the everyday actions. */
-export function MovieCardMenu({ onEditTitle, onDelete, onShare }: MovieCardMenuProps) {
+export function MovieCardMenu({
+  onEditTitle,
+  onDelete,
+  onShare,
+  sharesTakes,
+  onToggleShareTakes,
+}: MovieCardMenuProps) {
   return (
     <Menu
       label="Edit"
@@ -22,6 +31,12 @@ export function MovieCardMenu({ onEditTitle, onDelete, onShare }: MovieCardMenuP
       items={[
         { label: 'Edit Title', icon: <PencilIcon />, onSelect: onEditTitle },
         { label: 'Share', icon: <ShareIcon />, onSelect: onShare },
+        {
+          label: 'Share takes with the community',
+          icon: <FilmIcon />,
+          checked: sharesTakes,
+          onSelect: onToggleShareTakes,
+        },
         { label: 'Delete Movie', icon: <TrashIcon />, onSelect: onDelete, danger: true },
       ]}
     />
