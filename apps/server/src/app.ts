@@ -22,6 +22,7 @@ import { communityRoutes } from './routes/community';
 import { editorRoutes } from './routes/editor';
 import { generationRoutes } from './routes/generations';
 import { movieRoutes } from './routes/movies';
+import { paymentRoutes } from './routes/payments';
 import { storyboardRoutes } from './routes/storyboard';
 import { userRoutes } from './routes/users';
 import { workerRoutes } from './routes/workers';
@@ -30,6 +31,7 @@ import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './services/auth';
 import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from './storage/local-storage';
 import { localStorageRoutes } from './storage/local-storage-routes';
 import type { Storage } from './storage/storage';
+import type { PaymentProvider } from './services/payments/payment-provider';
 
 export interface AppDeps {
   config: Config;
@@ -37,6 +39,8 @@ export interface AppDeps {
   storage: Storage;
   mailer: Mailer;
   signInLimits: SignInLimits;
+  /** Stripe's API calls; unset: Stripe's SDK when payments are configured (tests pass their own). */
+  paymentProvider?: PaymentProvider;
 }
 
 export type AppOptions = Omit<AppDeps, 'signInLimits'> & { signInLimits?: SignInLimits; logger?: boolean };
@@ -80,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       workerRoutes(api, deps);
       communityRoutes(api, deps);
       await api.register(workflowRoutes(deps));
+      await api.register(paymentRoutes(deps));
     },
     { prefix: '/api/v1' },
   );

@@ -71,6 +71,33 @@ describe('loadConfig', () => {
     );
   });
 
+  it('configures Stripe with its key, webhook secret and pro price together, and stops on half of them', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRO_PRICE_ID: 'price_1',
+    };
+    expect(loadConfig(stripe).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      proPriceId: 'price_1',
+      studioPriceId: undefined,
+      apiUrl: undefined,
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: is needed with STRIPE_SECRET_KEY[\s\S]*STRIPE_PRO_PRICE_ID/,
+    );
+  });
+
+  it('reads the tier limits from TIER_* variables, with the embedded defaults', () => {
+    const config = loadConfig({ TIER_PRO_GPU_HOURS: '45', TIER_FREE_JOBS_IN_FLIGHT: '4' });
+    expect(config.tierLimits.pro).toEqual({ gpu_hours_per_month: 45, storage_gb: 100, jobs_in_flight: 200 });
+    expect(config.tierLimits.free).toEqual({ gpu_hours_per_month: 2, storage_gb: 5, jobs_in_flight: 4 });
+    expect(() => loadConfig({ TIER_STUDIO_STORAGE_GB: '-1' })).toThrow(/TIER_STUDIO_STORAGE_GB/);
+    expect(() => loadConfig({ TIER_FREE_JOBS_IN_FLIGHT: '0' })).toThrow(/TIER_FREE_JOBS_IN_FLIGHT/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

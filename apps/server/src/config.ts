@@ -1,9 +1,39 @@
 import path from 'node:path';
+import type { Tier, TierLimits } from '@cinegraph/contracts';
 import { z } from 'zod';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** The embedded tier limits: what the free, pro and studio tiers allow unless configured otherwise. */
+export const DEFAULT_TIER_LIMITS: Record<Tier, TierLimits> = {
+  free: { gpu_hours_per_month: 2, storage_gb: 5, jobs_in_flight: 50 },
+  pro: { gpu_hours_per_month: 30, storage_gb: 100, jobs_in_flight: 200 },
+  studio: { gpu_hours_per_month: 150, storage_gb: 1000, jobs_in_flight: 1000 },
+};
+const TIERS = ['free', 'pro', 'studio'] as const;
+
+/** TIER_FREE_GPU_HOURS, TIER_FREE_STORAGE_GB, TIER_FREE_JOBS_IN_FLIGHT and the same for PRO and STUDIO. */
+function tierLimitVariables() {
+  return Object.fromEntries(
+    TIERS.flatMap((tier) => {
+      const prefix = `TIER_${tier.toUpperCase()}`;
+      const limits = DEFAULT_TIER_LIMITS[tier];
+      return [
+        [`${prefix}_GPU_HOURS`, z.coerce.number().min(0).max(100_000).default(limits.gpu_hours_per_month)],
+        [`${prefix}_STORAGE_GB`, z.coerce.number().min(0).max(10_000_000).default(limits.storage_gb)],
+        [
+          `${prefix}_JOBS_IN_FLIGHT`,
+          z.coerce.number().int().min(1).max(1_000_000).default(limits.jobs_in_flight),
+        ],
+      ];
+    }),
+  ) as Record<
+    `TIER_${'FREE' | 'PRO' | 'STUDIO'}_${'GPU_HOURS' | 'STORAGE_GB' | 'JOBS_IN_FLIGHT'}`,
+    z.ZodDefault<z.ZodCoercedNumber>
+  >;
+}
 
 /** Every environment variable the server reads, with its embedded default. */
 const Env = z
@@ -54,11 +84,26 @@ const Env = z
       .int()
       .min(1024)
       .default(2 * 1024 ** 3),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PRO_PRICE_ID: z.string().min(1).optional(),
+    STRIPE_STUDIO_PRICE_ID: z.string().min(1).optional(),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ...tierLimitVariables(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => !env.S3_ENDPOINT || env.S3_BUCKET, {
     message: 'S3_ENDPOINT is set but S3_BUCKET is not',
     path: ['S3_BUCKET'],
+  })
+  .superRefine((env, ctx) => {
+    // Payments work with all three or not at all; a half-configured Stripe is a mistake worth stopping for.
+    const stripe = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRO_PRICE_ID'] as const;
+    const set = stripe.filter((name) => env[name]);
+    if (set.length === 0 || set.length === stripe.length) return;
+    for (const name of stripe.filter((n) => !env[n])) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `is needed with ${set.join(', ')}` });
+    }
   });
 
 export interface Config {
@@ -104,6 +149,19 @@ export interface Config {
   jobRetries: number;
   /** The largest output file kept from a worker; larger ones fail the job. */
   workerFileMaxBytes: number;
+  /** Stripe Checkout and its webhook; unset: the tiers are listed but cannot be bought. */
+  stripe: StripeConfig | undefined;
+  /** What each tier allows; the server refuses work past it. */
+  tierLimits: Record<Tier, TierLimits>;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  proPriceId: string;
+  studioPriceId: string | undefined;
+  /** Another address for Stripe's API (stripe-mock or a local fake in tests); unset: Stripe's own. */
+  apiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -149,5 +207,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,
     jobRetries: e.JOB_RETRIES,
     workerFileMaxBytes: e.WORKER_FILE_MAX_BYTES,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRO_PRICE_ID
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            proPriceId: e.STRIPE_PRO_PRICE_ID,
+            studioPriceId: e.STRIPE_STUDIO_PRICE_ID,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
+    tierLimits: Object.fromEntries(
+      TIERS.map((tier) => {
+        const prefix = `TIER_${tier.toUpperCase()}` as 'TIER_FREE' | 'TIER_PRO' | 'TIER_STUDIO';
+        return [
+          tier,
+          {
+            gpu_hours_per_month: e[`${prefix}_GPU_HOURS`],
+            storage_gb: e[`${prefix}_STORAGE_GB`],
+            jobs_in_flight: e[`${prefix}_JOBS_IN_FLIGHT`],
+          },
+        ];
+      }),
+    ) as Record<Tier, TierLimits>,
   };
 }

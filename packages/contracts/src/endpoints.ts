@@ -7,6 +7,7 @@ import {
   VerifyQuery,
   VerifyResponse,
 } from './auth';
+import { accountEndpoints } from './account-endpoints';
 import { endpoint } from './endpoint';
 import { assetEndpoints } from './assets-endpoints';
 import { communityEndpoints } from './community-endpoints';
@@ -159,4 +160,5 @@ export const endpoints = {
   ...generationEndpoints,
   ...workerEndpoints,
   ...communityEndpoints,
+  ...accountEndpoints,
 };

@@ -1,6 +1,7 @@
 export * from './common';
 export * from './auth';
 export * from './user';
+export * from './account';
 export * from './movies';
 export * from './editor';
 export * from './storyboard';

@@ -1,4 +1,4 @@
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -57,6 +57,7 @@ export async function storeGenerationOutput(
       type: file.kind,
       url: storedFileUrl(store.publicUrl, key),
       display_image: display ? storedFileUrl(store.publicUrl, display) : null,
+      bytes: (await stat(download)).size,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

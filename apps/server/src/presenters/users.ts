@@ -1,5 +1,5 @@
 import type { User } from '@cinegraph/contracts';
-import type { UserRow } from '../services/users';
+import type { UserRow } from '../services/users/user';
 
 export function presentUser(row: UserRow): User {
   return {

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createMailer } from '../mail/create-mailer';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../services/auth';
+import type { PaymentProvider } from '../services/payments/payment-provider';
 import { seedTemplateMovies } from '../services/movies/templates';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
@@ -26,7 +27,11 @@ export interface TestApp {
  * settings as the environment would give them (e.g. LLM_BASE_URL).
  */
 export async function createTestApp(
-  options: { signInLimits?: SignInLimits; env?: Record<string, string> } = {},
+  options: {
+    signInLimits?: SignInLimits;
+    env?: Record<string, string>;
+    paymentProvider?: PaymentProvider;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cinegraph-test-'));
   const config = loadConfig({
@@ -50,6 +55,7 @@ export async function createTestApp(
     mailer,
     signInLimits: options.signInLimits ?? { ...DEFAULT_SIGN_IN_LIMITS, perAddress: 1000, perEmail: 1000 },
     logger: false,
+    paymentProvider: options.paymentProvider,
   });
   return {
     app,

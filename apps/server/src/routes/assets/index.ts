@@ -6,6 +6,7 @@ import { presentAsset } from '../../presenters/assets';
 import { deleteAsset, listAssets, renameAsset } from '../../services/assets/assets';
 import { completeMultipartUpload, completeSingleUpload } from '../../services/assets/complete-upload';
 import { abortUpload, presignUploadPart, startUpload } from '../../services/assets/uploads';
+import { assertMayStore } from '../../services/users/tier-limits';
 import { storedFileRoutes } from './files';
 
 /** Uploads straight to storage and the user's assets (spec: assets and uploads). */
@@ -13,15 +14,16 @@ export function assetRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, storage } = deps;
   const publicUrl = deps.config.publicUrl;
 
-  route(app, ep.presignUpload, async ({ params, query }) =>
-    startUpload(db, storage, publicUrl, {
+  route(app, ep.presignUpload, async ({ params, query }) => {
+    await assertMayStore(db, deps.config.tierLimits, params.userId, query.file_size);
+    return startUpload(db, storage, publicUrl, {
       userId: params.userId,
       fileType: params.type,
       filename: params.name,
       contentType: query.content_type,
       fileSize: query.file_size,
-    }),
-  );
+    });
+  });
 
   route(app, ep.presignUploadPart, async ({ query, userId }) => ({
     presigned_url: await presignUploadPart(db, storage, userId, query),

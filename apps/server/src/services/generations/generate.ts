@@ -11,6 +11,7 @@ import { sourcesOf } from '../../engine/shot-graph';
 import type { Planner } from '../../llm/planner';
 import { assertInputFilesReadable } from '../assets/readable-inputs';
 import { requireMovieNode, type NodeRow } from '../editor/node-rows';
+import { assertMayQueueJobs, type TierLimitTable } from '../users/tier-limits';
 
 /** A workflow node that has a workflow to run (400 with a clear detail otherwise). */
 export function assertRunnable(node: NodeRow): void {
@@ -34,6 +35,7 @@ export async function generateForShots(
     numJobs: number;
     /** This deployment's address, to recognise its stored files among the inputs. */
     publicUrl: string;
+    tierLimits: TierLimitTable;
   },
   onPlannerFallback?: (message: string) => void,
 ): Promise<string[]> {
@@ -59,6 +61,7 @@ export async function generateForShots(
   await assertInputFilesReadable(db, input.publicUrl, input.userId, resolved);
   const inputsOf = new Map(shotIds.map((shotId, i) => [shotId, resolved[i]!]));
   return db.transaction(async (tx) => {
+    await assertMayQueueJobs(tx, input.tierLimits, input.userId, shotIds.length * input.numJobs);
     const existing = await tx
       .select({ shotId: generations.shotId, n: count() })
       .from(generations)

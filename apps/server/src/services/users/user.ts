@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { users } from '../db/schema';
-import { notFound } from '../http/errors';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { notFound } from '../../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 

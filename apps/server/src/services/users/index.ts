@@ -1,0 +1,1 @@
+export { getUser, type UserRow } from './user';

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { Id } from './common';
+import { Tier } from './user';
+
+/** The spec's longest nickname. */
+export const NICKNAME_MAX_LENGTH = 32;
+
+/** The account page's and upgrade dialog's messages, word for word from the spec. */
+export const ACCOUNT_MESSAGES = {
+  loading: 'Loading your account...',
+  loadFailed: 'Failed to load user info.',
+  tryAgain: 'Try again',
+  anonymous: 'Anonymous',
+  nicknameEmpty: 'Nickname cannot be empty',
+  nicknameTooLong: `Nickname can be at most ${NICKNAME_MAX_LENGTH} characters`,
+  nicknameControl: 'Nickname cannot contain control characters',
+  nicknameSaveFailed: 'Failed to update nickname.',
+  alreadySubscribed: 'You already have a Pro or Studio subscription!',
+  noNeedToUpgrade: 'No need to upgrade further.',
+  alreadySubscribedButton: 'Already Subscribed',
+  processing: 'Processing...',
+  upgradeNow: 'Upgrade Now',
+  proNotAvailable: 'Pro tier not available',
+  subscriptionLoadFailed: 'Failed to load subscription information.',
+  paymentFailed: 'Failed to initiate payment. Please try again.',
+  redirectFailed: 'Failed to redirect to payment page.',
+  paymentsFooter: 'Payments are handled securely by Stripe. You can cancel your subscription at any time.',
+} as const;
+
+/**
+ * Why a nickname cannot be saved, or null when it can. Leading and trailing spaces are not part of
+ * it; the spec's limit is 32 characters.
+ */
+export function nicknameProblem(nickname: string): string | null {
+  const trimmed = nickname.trim();
+  if (!trimmed) return ACCOUNT_MESSAGES.nicknameEmpty;
+  if ([...trimmed].length > NICKNAME_MAX_LENGTH) return ACCOUNT_MESSAGES.nicknameTooLong;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return ACCOUNT_MESSAGES.nicknameControl;
+  return null;
+}
+
+export const GpuUsage = z.object({
+  hours: z.number().int(),
+  minutes: z.number().int(),
+  seconds: z.number().int(),
+});
+export type GpuUsage = z.infer<typeof GpuUsage>;
+
+/** GPU seconds as the account page shows them: whole hours, minutes and seconds. */
+export function gpuUsageOf(totalSeconds: number): GpuUsage {
+  const whole = Math.max(0, Math.round(totalSeconds));
+  return { hours: Math.floor(whole / 3600), minutes: Math.floor((whole % 3600) / 60), seconds: whole % 60 };
+}
+
+/** Gigabytes as the account page shows them: '0 GB' when none, two decimals, small amounts not as zero. */
+export function formatGb(gb: number): string {
+  if (gb <= 0) return '0 GB';
+  if (gb >= 0.01) return `${Number(gb.toFixed(2))} GB`;
+  return `${Number(gb.toPrecision(2))} GB`;
+}
+
+export const GenerationsStatusCount = z.object({
+  PENDING: z.number().int(),
+  RUNNING: z.number().int(),
+  SUCCESS: z.number().int(),
+  FAILED: z.number().int(),
+  CANCELLED: z.number().int(),
+});
+export type GenerationsStatusCount = z.infer<typeof GenerationsStatusCount>;
+
+/** What a tier allows: configuration of the server, enforced by it. */
+export const TierLimits = z.object({
+  /** GPU hours a month on the shared workers (a user's own workers are never limited). */
+  gpu_hours_per_month: z.number(),
+  storage_gb: z.number(),
+  /** Jobs queued or running at once. */
+  jobs_in_flight: z.number().int(),
+});
+export type TierLimits = z.infer<typeof TierLimits>;
+
+/** The account page's figures (the spec's user stats), with this month's use against the tier's limits. */
+export const UserStats = z.object({
+  nickname: z.string(),
+  email: z.string(),
+  tier: Tier,
+  gpu_usage: GpuUsage,
+  storage_usage_in_gb: z.number(),
+  total_movies: z.number().int(),
+  generations_status_count: GenerationsStatusCount,
+  /** GPU seconds on the shared workers since the start of this month (UTC). */
+  shared_gpu_seconds_this_month: z.number(),
+  limits: TierLimits,
+});
+export type UserStats = z.infer<typeof UserStats>;
+
+export const NicknameParams = z.object({ userId: Id, nickname: z.string() });
+
+export const TierSubscription = z.object({
+  /** Price per month, in the currency's main unit (e.g. 20 for $20.00). */
+  price: z.number(),
+  currency: z.string(),
+  /** The payment provider's price id, sent back to start a checkout. */
+  price_id: z.string(),
+});
+export type TierSubscription = z.infer<typeof TierSubscription>;
+
+export const TierInfo = z.object({
+  tier: Tier,
+  name: z.string(),
+  description: z.string(),
+  features: z.array(z.string()),
+  limits: TierLimits,
+  /** Null when the tier cannot be bought (free, or payments not configured). */
+  subscription: TierSubscription.nullable(),
+});
+export type TierInfo = z.infer<typeof TierInfo>;
+
+export const CheckoutSessionBody = z.object({ user_id: Id, price_id: z.string().min(1).max(255) });
+export const CheckoutSessionResponse = z.object({ sessionId: z.string(), url: z.string() });
+export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponse>;
+
+export const PortalSessionBody = z.object({ user_id: Id });
+export const PortalSessionResponse = z.object({ url: z.string() });
+
+export const WebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean() });
