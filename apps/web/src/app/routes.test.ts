@@ -46,6 +46,7 @@ describe('the route table', () => {
     ['/tutorials/troubleshooting', 'tutorials/troubleshooting'],
     ['/tutorials/other-concepts', 'tutorials/other-concepts'],
     ['/tutorials/cinegraph-prompt', 'tutorials/cinegraph-prompt'],
+    ['/tutorials/inputs', 'tutorials/inputs'],
     ['/dev/use-as-input-display', 'dev/use-as-input-display'],
     ['/forum', 'forum'],
     ['/forum/post/p1', 'forum/post/:postId'],

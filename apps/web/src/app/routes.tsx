@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { TUTORIAL_ROUTES } from '../features/tutorials/tutorialRoutes';
 import { AppLoading } from './AppLoading';
 import { communityRoutes } from './communityRoutes';
 import { SiteLayout } from './layout/SiteLayout';
@@ -105,6 +106,10 @@ export const routes: RouteObject[] = [
             ],
           },
           ...communityRoutes,
+          {
+            lazy: () => import('./layout/TutorialLayout').then((m) => ({ Component: m.TutorialLayout })),
+            children: TUTORIAL_ROUTES,
+          },
           ...PLACEHOLDER_SCREENS.map(placeholder),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 
@@ -18,7 +19,19 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose(): void }
       open={open}
       title="Node Editor Help"
       onClose={onClose}
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={
+        <>
+          <Link
+            to="/tutorials/node-editor"
+            target="_blank"
+            rel="noreferrer"
+            className="mr-auto text-sm font-medium text-amber-300 underline-offset-4 hover:underline"
+          >
+            Open the tutorials
+          </Link>
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
     >
       <h3 className="mb-1 font-semibold text-neutral-100">Keyboard shortcuts</h3>
       <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs">

@@ -1,5 +1,6 @@
 import type { NodeProps } from '@xyflow/react';
 import { useState } from 'react';
+import { useOffline } from '../../../lib/offline';
 import { DescriptionsDialog } from '../../storyboard/descriptions/DescriptionsDialog';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { HandleRow } from './HandleRow';
@@ -8,6 +9,7 @@ import { NodeShell } from './NodeShell';
 /** A utility node (and any node kind the canvas does not know): drawn from the handles it carries. */
 export function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
   const { node } = data;
+  const offline = useOffline();
   const [descriptionsOpen, setDescriptionsOpen] = useState(false);
   return (
     <NodeShell node={node} type={type} selected={selected}>
@@ -19,7 +21,7 @@ export function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
           <HandleRow key={handle.id} handle={handle} side="output" />
         ))}
       </div>
-      {node.utility_kind === 'prompt' && (
+      {node.utility_kind === 'prompt' && !offline && (
         <div className="border-t border-white/10 px-3 py-2">
           <button
             type="button"

@@ -1,5 +1,6 @@
 import { useNodeConnections, type NodeProps } from '@xyflow/react';
 import { useMemo } from 'react';
+import { useOffline } from '../../../lib/offline';
 import { WorkflowNodeActions } from '../../workflows/WorkflowNodeActions';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { readyToGenerate } from '../logic/generation';
@@ -13,17 +14,18 @@ export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>
   const incoming = useNodeConnections({ id, handleType: 'target' });
   const connected = useMemo(() => new Set(incoming.map((c) => c.targetHandle ?? '')), [incoming]);
   const ready = readyToGenerate(node.input_handles, connected);
+  const offline = useOffline();
   const empty = node.input_handles.length === 0 && node.output_handles.length === 0;
 
   return (
     <NodeShell node={node} type={type} selected={selected}>
       <div className="py-2">
-        {empty && (
+        {empty && !offline && (
           <p className="px-3 py-2 text-xs text-neutral-500">
             No workflow yet. Upload a ComfyUI workflow (.json) or open the editor to build one.
           </p>
         )}
-        <WorkflowNodeActions node={node} />
+        {!offline && <WorkflowNodeActions node={node} />}
         {node.input_handles.map((handle) => (
           <HandleRow key={handle.id} handle={handle} side="input" />
         ))}
@@ -32,7 +34,7 @@ export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>
         ))}
         {node.upload_error && <p className="px-3 py-1 text-xs text-red-400">{node.upload_error}</p>}
       </div>
-      {ready && <GenerationControls nodeId={node._id} />}
+      {ready && !offline && <GenerationControls nodeId={node._id} />}
     </NodeShell>
   );
 }

@@ -1,3 +1,4 @@
+import { useOffline } from '../../../lib/offline';
 import { MediaUpload } from '../../assets/MediaUpload';
 import { asLora, LORA_STRENGTH, loraConfigured, type LoraValue as Lora } from '../logic/values';
 import { FIELD } from './fieldStyles';
@@ -6,6 +7,7 @@ import { NumberField } from './NumberField';
 /** A LoRA: trigger keyword, file URL (typed, uploaded or saved .safetensors) and strength 0 to 2. */
 export function LoraValue({ value, onChange }: { value: unknown; onChange(value: Lora): void }) {
   const lora = asLora(value);
+  const offline = useOffline();
   const set = (change: Partial<Lora>) => onChange({ ...lora, ...change });
   return (
     <div className="flex flex-col gap-2">
@@ -24,7 +26,7 @@ export function LoraValue({ value, onChange }: { value: unknown; onChange(value:
         onChange={(e) => set({ url: e.target.value })}
         className={FIELD}
       />
-      <MediaUpload fileType="lora" onPick={(url) => set({ url })} />
+      {!offline && <MediaUpload fileType="lora" onPick={(url) => set({ url })} />}
       <div className="flex items-end gap-2">
         <input
           type="range"

@@ -1,3 +1,4 @@
+import { useOffline } from '../../../lib/offline';
 import { MediaUpload } from '../../assets/MediaUpload';
 import { asText } from '../logic/values';
 import { FIELD } from './fieldStyles';
@@ -11,6 +12,7 @@ interface MediaValueProps {
 /** An image, video or audio input: a URL, an uploaded file or a saved one, with a small preview. */
 export function MediaValue({ kind, value, onChange }: MediaValueProps) {
   const url = asText(value);
+  const offline = useOffline();
   return (
     <div className="flex flex-col gap-2">
       <input
@@ -21,7 +23,7 @@ export function MediaValue({ kind, value, onChange }: MediaValueProps) {
         onChange={(event) => onChange(event.target.value)}
         className={FIELD}
       />
-      <MediaUpload fileType={kind} onPick={onChange} />
+      {!offline && <MediaUpload fileType={kind} onPick={onChange} />}
       {url && <MediaPreview kind={kind} url={url} />}
     </div>
   );

@@ -9,6 +9,8 @@ export interface GenerationTileProps {
   position: number;
   selected: boolean;
   busy: boolean;
+  /** What a finished take without a preview shows instead of 'No preview'. */
+  doneLabel?: string;
   onSelect(): void;
   onToggleUseAsInput(): void;
   onToggleHidden(): void;
@@ -44,7 +46,7 @@ export function GenerationTile(props: GenerationTileProps) {
         {preview ? (
           <img src={preview} alt={`Generation ${position + 1} preview`} className="size-full object-cover" />
         ) : (
-          <TileFace state={state} />
+          <TileFace state={state} doneLabel={props.doneLabel} />
         )}
         <span className="absolute top-2 left-2 rounded-md bg-black/60 px-1.5 py-0.5 text-xs font-semibold text-neutral-200">
           {position + 1}

@@ -1,8 +1,11 @@
 import { SpinnerWheel } from '../../../ui/Spinner';
 import type { TileState } from '../logic/statusCounts';
 
-/** What a tile shows without a preview: a spinner per waiting and running, a face per failure and cancel. */
-export function TileFace({ state }: { state: TileState }) {
+/**
+ * What a tile shows without a preview: a spinner per waiting and running, a face per failure and cancel.
+ * `doneLabel` names a finished take that has no picture (the tutorial's takes are text).
+ */
+export function TileFace({ state, doneLabel = 'No preview' }: { state: TileState; doneLabel?: string }) {
   switch (state) {
     case 'waiting':
       return (
@@ -42,7 +45,7 @@ export function TileFace({ state }: { state: TileState }) {
       );
     case 'done':
       return (
-        <Face label="No preview" className="text-neutral-500">
+        <Face label={doneLabel} className="text-neutral-500">
           <span aria-hidden="true" className="text-3xl">
             ▣
           </span>

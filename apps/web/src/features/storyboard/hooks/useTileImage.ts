@@ -1,6 +1,7 @@
 import { endpoints, type StoryboardLevel } from '@cinegraph/contracts';
 import useSWR from 'swr';
 import { apiCall, endpointUrl } from '../../../lib/api';
+import { useOffline } from '../../../lib/offline';
 import { STATS_POLL_MS } from './useStoryboardReads';
 
 /**
@@ -16,8 +17,9 @@ export function useTileImage(
     query: level === 'shot' ? {} : { movie_id: item.movie_id },
   };
   const shot = level === 'shot';
+  const offline = useOffline();
   const { data } = useSWR(
-    endpointUrl(endpoints.latestItemDisplayImage, options),
+    offline ? null : endpointUrl(endpoints.latestItemDisplayImage, options),
     () => apiCall(endpoints.latestItemDisplayImage, options),
     {
       shouldRetryOnError: false,

@@ -1,0 +1,43 @@
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../../app/routeHandle';
+import { TUTORIAL_PAGES } from './logic/tutorialPages';
+
+type PageModule = Promise<{ Component: () => React.JSX.Element }>;
+
+// One chunk per page: the demos (and React Flow with them) load only on the pages that show them.
+const PAGES: Record<string, () => PageModule> = {
+  'getting-started': () =>
+    import('./pages/GettingStartedPage').then((m) => ({ Component: m.GettingStartedPage })),
+  'basic-process': () => import('./pages/BasicProcessPage').then((m) => ({ Component: m.BasicProcessPage })),
+  storyboard: () =>
+    import('./pages/StoryboardTutorialPage').then((m) => ({ Component: m.StoryboardTutorialPage })),
+  'node-editor': () => import('./pages/NodeEditorPage').then((m) => ({ Component: m.NodeEditorPage })),
+  'node-editor-interactive': () =>
+    import('./pages/InteractiveNodeEditorPage').then((m) => ({ Component: m.InteractiveNodeEditorPage })),
+  inputs: () => import('./pages/InputsPage').then((m) => ({ Component: m.InputsPage })),
+  generations: () =>
+    import('./pages/GenerationsTutorialPage').then((m) => ({ Component: m.GenerationsTutorialPage })),
+  'cinegraph-prompt': () => import('./pages/PromptNodePage').then((m) => ({ Component: m.PromptNodePage })),
+  'other-concepts': () =>
+    import('./pages/OtherConceptsPage').then((m) => ({ Component: m.OtherConceptsPage })),
+  troubleshooting: () =>
+    import('./pages/TroubleshootingPage').then((m) => ({ Component: m.TroubleshootingPage })),
+};
+
+/** The tutorial routes, children of the tutorial layout: the index and one route per page. */
+export const TUTORIAL_ROUTES: RouteObject[] = [
+  {
+    path: 'tutorials',
+    handle: { title: 'Tutorials' } satisfies RouteHandle,
+    lazy: () => import('./pages/TutorialsIndexPage').then((m) => ({ Component: m.TutorialsIndexPage })),
+  },
+  ...TUTORIAL_PAGES.map((page) => {
+    const load = PAGES[page.slug];
+    if (!load) throw new Error(`The tutorial page "${page.slug}" has no component`);
+    return {
+      path: `tutorials/${page.slug}`,
+      handle: { title: page.title } satisfies RouteHandle,
+      lazy: load,
+    };
+  }),
+];
