@@ -48,8 +48,11 @@ export const Generation = z.object({
   status: GenerationStatus,
   progress: z.number(),
   output: GenerationOutput.nullable(),
-  /** The spec's `inference.error_message`. */
-  inference: z.object({ error_message: z.string().nullable() }),
+  /**
+   * The spec's `inference.error_message`; `warning` when the worker ran the prompt but left some of its
+   * outputs out (ComfyUI's `node_errors` on an accepted prompt).
+   */
+  inference: z.object({ error_message: z.string().nullable(), warning: z.string().nullable() }),
   workflow_inputs: WorkflowInputs,
   use_as_input: z.boolean(),
   hidden: z.boolean(),

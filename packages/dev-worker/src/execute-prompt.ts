@@ -2,8 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { produceOutput } from './produce-output';
 import { requestedFailure, summarizePrompt } from './prompt-summary';
 import { toItem, type QueuedPrompt } from './prompt-queue';
+import { fetchUrlInput } from './url-inputs';
 import {
   isLink,
+  isRecord,
   type ApiPrompt,
   type HistoryEntry,
   type NodeOutput,
@@ -24,6 +26,12 @@ export interface ExecutionContext {
 
 /** Raised between nodes and steps once `/interrupt` marked the prompt. */
 class Interrupted extends Error {}
+
+/** What ComfyUI's savers write into a PNG: the API prompt and every `extra_pnginfo` entry (`workflow`). */
+function pngMetadata(queued: QueuedPrompt): Record<string, unknown> {
+  const extra = queued.extraData.extra_pnginfo;
+  return { prompt: queued.prompt, ...(isRecord(extra) ? extra : {}) };
+}
 
 /** The nodes the outputs need, in an order where every node comes after its inputs (ties by id). */
 export function executionOrder(prompt: ApiPrompt, outputs: readonly string[]): string[] {
@@ -110,6 +118,7 @@ export async function executePrompt(queued: QueuedPrompt, context: ExecutionCont
       tell('executing', { node: id, display_node: id, prompt_id: promptId });
       check();
       if (failure && id === failAt) throw new Error(failure);
+      await fetchUrlInput(node);
       const steps = stepsOf(prompt, order, id, wanted);
       for (let step = 1; step <= steps; step += 1) {
         await sleep(context.stepMs);
@@ -120,7 +129,7 @@ export async function executePrompt(queued: QueuedPrompt, context: ExecutionCont
       if (steps === 0) await sleep(context.stepMs);
       check();
       if (wanted.includes(id)) {
-        const output = await produceOutput(node, summary, context.files);
+        const output = await produceOutput(node, summary, context.files, pngMetadata(queued));
         if (output) {
           outputs[id] = output;
           tell('executed', { node: id, display_node: id, output, prompt_id: promptId });

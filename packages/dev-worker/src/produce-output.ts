@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { planOutput } from './output-nodes';
+import { withPngText } from './png-text';
 import { renderPreviewWav } from './preview-audio';
 import { renderPreviewPng } from './preview-image';
 import { renderPreviewVideo } from './preview-video';
@@ -12,10 +13,16 @@ import { splitAnnotated, type WorkerFiles } from './worker-files';
 
 type Plan = NonNullable<ReturnType<typeof planOutput>>;
 
-async function media(plan: Plan, node: ApiNode, summary: PromptSummary, reference: Buffer | undefined) {
+async function media(
+  plan: Plan,
+  node: ApiNode,
+  summary: PromptSummary,
+  reference: Buffer | undefined,
+  metadata: Record<string, unknown>,
+) {
   const fileType = node.inputs.file_type;
   if (plan.media === 'image') {
-    const png = await renderPreviewPng(summary, { reference });
+    const png = withPngText(await renderPreviewPng(summary, { reference }), metadata);
     // ComfyDeploy's image output saves the type it is asked for (EXR outputs get a PNG preview).
     if (fileType === 'webp') return { data: await sharp(png).webp().toBuffer(), extension: 'webp' };
     if (fileType === 'jpg') return { data: await sharp(png).jpeg().toBuffer(), extension: 'jpg' };
@@ -45,16 +52,19 @@ async function firstInputImage(summary: PromptSummary, files: WorkerFiles): Prom
 /**
  * Writes the preview media of one output node (image, animation, video or tone) under its
  * `filename_prefix`, numbered like ComfyUI ('inv_00001_.png'), and returns the node's output entry.
+ * A PNG carries `metadata` as text chunks (`prompt`, `workflow`), as ComfyUI's savers write them.
  * Returns null for output nodes that save nothing (SaveImageWebsocket).
  */
 export async function produceOutput(
   node: ApiNode,
   summary: PromptSummary,
   files: WorkerFiles,
+  metadata: Record<string, unknown> = {},
 ): Promise<NodeOutput | null> {
   const plan = planOutput(node);
   if (!plan) return null;
-  const produced = await media(plan, node, summary, await firstInputImage(summary, files));
+  const reference = await firstInputImage(summary, files);
+  const produced = await media(plan, node, summary, reference, metadata);
   const prefix =
     plan.folder === 'temp'
       ? `ComfyUI_temp_${randomBytes(3).toString('hex').slice(0, 5)}`

@@ -408,9 +408,13 @@ export const generations = pgTable(
       .default(sql`'{}'::jsonb`),
     workerId: uuid('worker_id').references(() => workers.id, { onDelete: 'set null' }),
     promptId: text('prompt_id'),
+    /** The client id the prompt was submitted with: finds it on a worker that chose its own prompt id. */
+    comfyClientId: text('comfy_client_id'),
     progress: real('progress').notNull().default(0),
     output: jsonb('output').$type<GenerationOutputColumn>(),
     errorMessage: text('error_message'),
+    /** Something the worker left out without failing the take (outputs refused in `node_errors`). */
+    warning: text('warning'),
     useAsInput: boolean('use_as_input').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),
     newOutput: boolean('new_output').notNull().default(false),

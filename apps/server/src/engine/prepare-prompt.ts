@@ -20,6 +20,11 @@ import type { Storage } from '../storage/storage';
 export class JobSetupError extends Error {}
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio']);
+/**
+ * How long a worker may use a signed address of a LoRA: the job may wait in the worker's queue first,
+ * and the pack downloads the file only when the node runs.
+ */
+export const WORKER_URL_EXPIRY_S = 24 * 60 * 60;
 const SEED_INPUTS = ['seed', 'noise_seed'];
 /** ComfyUI's seed widgets take up to 2^64-1; 2^48 keeps the number exact in JSON and JavaScript. */
 const MAX_SEED = 2 ** 48 - 1;
@@ -32,17 +37,27 @@ export interface PromptSetup {
   client: ComfyClient;
 }
 
+/** The prompt a worker runs, and the UI workflow ComfyUI writes beside it into a PNG (null if none). */
+export interface PreparedPrompt {
+  prompt: ApiPrompt;
+  workflow: unknown;
+}
+
+/** The `filename_prefix` of every output of a generation: unique, so its prompt is found on a worker. */
+export const outputPrefixOf = (generationId: string) => `cinegraph/${generationId}`;
+
 /**
  * The API prompt of one generation, ready for its worker: the node's workflow (a UI-only one converted
  * with the worker's node definitions), every resolved input filled (media downloaded from our storage
- * and uploaded to the worker), a unique `filename_prefix` on every output and explicit random seeds.
+ * and uploaded to the worker, a LoRA as a signed expiring address the worker fetches), a unique
+ * `filename_prefix` on every output and explicit random seeds.
  */
 export async function preparePrompt(
   setup: PromptSetup,
   node: NodeRow,
   generation: { id: string; userId: string | null; workflowInputs: WorkflowInputs },
-): Promise<ApiPrompt> {
-  const { prompt, handles } = await readNodeWorkflow(setup, node);
+): Promise<PreparedPrompt> {
+  const { prompt, handles, workflow } = await readNodeWorkflow(setup, node);
   const values: PromptValue[] = [];
   for (const handle of handles.inputs) {
     const given = generation.workflowInputs[handle.id];
@@ -56,14 +71,14 @@ export async function preparePrompt(
   const filled = fillPrompt(prompt, values);
   for (const output of handles.outputs) {
     const target = filled[output.node_id];
-    if (target) target.inputs.filename_prefix = `cinegraph/${generation.id}`;
+    if (target) target.inputs.filename_prefix = outputPrefixOf(generation.id);
   }
   for (const apiNode of Object.values(filled)) {
     for (const name of SEED_INPUTS) {
       if (typeof apiNode.inputs[name] === 'number') apiNode.inputs[name] = randomInt(0, MAX_SEED);
     }
   }
-  return filled;
+  return { prompt: filled, workflow };
 }
 
 async function readNodeWorkflow(setup: PromptSetup, node: NodeRow) {
@@ -72,12 +87,31 @@ async function readNodeWorkflow(setup: PromptSetup, node: NodeRow) {
   const key = storedFileKey(setup.publicUrl, link);
   const file = key ? await setup.storage.get(key) : null;
   if (!file) throw new JobSetupError("The workflow node's workflow file is missing from storage.");
-  const parsed = parseWorkflow(file.body.toString('utf8'));
-  if (parsed.format === 'api') return { prompt: parsed.prompt, handles: detectHandles(parsed) };
+  const text = file.body.toString('utf8');
+  const parsed = parseWorkflow(text);
+  if (parsed.format === 'api') {
+    const workflow = link === node.workflowLink ? null : await readUiWorkflow(setup, node.workflowLink);
+    return { prompt: parsed.prompt, handles: detectHandles(parsed), workflow };
+  }
   // Widget values of a UI workflow map to inputs only through the worker's own node definitions.
   const objectInfo = await setup.client.objectInfo();
   const handles: WorkflowHandles = detectHandles(parsed, { objectInfo });
-  return { prompt: convertUiToApi(parsed.workflow, objectInfo), handles };
+  const workflow: unknown = JSON.parse(text);
+  return { prompt: convertUiToApi(parsed.workflow, objectInfo), handles, workflow };
+}
+
+/** The node's UI workflow, which takes keep so ComfyUI can reopen them; null when there is none. */
+async function readUiWorkflow(setup: PromptSetup, link: string | null): Promise<unknown> {
+  const key = link ? storedFileKey(setup.publicUrl, link) : null;
+  const file = key ? await setup.storage.get(key) : null;
+  if (!file) return null;
+  const text = file.body.toString('utf8');
+  try {
+    // Kept as the editor saved it, not as the studio reads it.
+    return parseWorkflow(text).format === 'ui' ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
 }
 
 async function workerValue(
@@ -88,6 +122,7 @@ async function workerValue(
 ): Promise<PromptValue['value']> {
   const list = Array.isArray(given) ? given : [given];
   if (MEDIA_TYPES.has(type)) return uploadMedia(setup, userId, list[0]!.value);
+  if (type === 'lora') return literalValue(type, await signedLora(setup, userId, list[0]!.value));
   if (type === 'text') return list.map((g) => String(g.value)).join(', ');
   return literalValue(type, list[0]!.value);
 }
@@ -100,6 +135,27 @@ function literalValue(type: string, value: unknown): PromptValue['value'] {
   if (type === 'vector2' && Array.isArray(value)) return value.join(',');
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return value as PromptValue['value'];
+}
+
+/**
+ * A LoRA the pack downloads itself: the studio's own address needs a session the worker does not have,
+ * so it travels as a signed expiring address of the stored file, signed only when the requester may
+ * read it. Other addresses stay as they are.
+ */
+async function signedLora(setup: PromptSetup, userId: string | null, value: unknown): Promise<unknown> {
+  const sign = async (address: unknown) => {
+    const key = typeof address === 'string' ? storedFileKey(setup.publicUrl, address) : null;
+    if (!key) return address;
+    if (!(await canReadStoredFile(setup.db, userId, key))) {
+      throw new JobSetupError(`${UNREADABLE_INPUT_MESSAGE}: ${key.split('/').pop()}`);
+    }
+    return setup.storage.presignGet(key, { expiresInSeconds: WORKER_URL_EXPIRY_S });
+  };
+  if (typeof value === 'string') return sign(value);
+  if (typeof value === 'object' && value !== null && 'url' in value) {
+    return { ...value, url: await sign(value.url) };
+  }
+  return value;
 }
 
 /**

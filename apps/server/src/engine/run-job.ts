@@ -1,4 +1,12 @@
-import { ComfyPromptError, ComfyUnavailableError, type ComfyClient, type ComfyEvent } from '@cinegraph/comfy';
+import { randomUUID } from 'node:crypto';
+import {
+  ComfyPromptError,
+  ComfyUnavailableError,
+  describePromptError,
+  type ComfyClient,
+  type ComfyEvent,
+  type QueuedPrompt,
+} from '@cinegraph/comfy';
 import type { GenerationStatus } from '@cinegraph/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -6,7 +14,7 @@ import { generations, nodes, scenes, shots, workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
 import type { Storage } from '../storage/storage';
 import { executionSecondsOf } from './gpu-time';
-import { JobSetupError, preparePrompt } from './prepare-prompt';
+import { JobSetupError, outputPrefixOf, preparePrompt } from './prepare-prompt';
 import { storeGenerationOutput } from './store-outputs';
 import { transition } from './transitions';
 import { markWorkerUnhealthy, messageOf, type EngineLog, type WorkerRow } from './worker-pool';
@@ -37,38 +45,84 @@ const LOST_PROMPT = /is no longer on ComfyUI worker/;
 /** Progress is written, and pushed to the open pages, at most this often per job. */
 const PROGRESS_WRITE_MS = 500;
 
-/** Runs a freshly assigned job: prepare, submit (`queued`), then follow it to its end. */
+/**
+ * Runs a freshly assigned job: prepare, record the prompt id it will have, submit (`queued`), then
+ * follow it to its end. The id is written before the submit, so a crash in between finds the prompt on
+ * the worker instead of running it a second time.
+ */
 export async function startJob(r: JobRunner, job: GenerationRow, worker: WorkerRow, signal: AbortSignal) {
   const client = await r.clientFor(worker);
-  let promptId: string;
+  const chosenId = randomUUID();
+  let queued: QueuedPrompt;
   try {
     const [node] = await r.db.select().from(nodes).where(eq(nodes.id, job.workflowNodeId));
     if (!node) throw new JobSetupError('The workflow node was deleted.');
-    const prompt = await preparePrompt(
-      { db: r.db, storage: r.storage, publicUrl: r.publicUrl, client },
-      node,
-      job,
-    );
-    promptId = (await client.queuePrompt(prompt)).prompt_id;
+    const setup = { db: r.db, storage: r.storage, publicUrl: r.publicUrl, client };
+    const { prompt, workflow } = await preparePrompt(setup, node, job);
+    const recorded = { promptId: chosenId, comfyClientId: client.clientId };
+    if (!(await transition(r.db, job.id, 'assigned', recorded))) return; // Cancelled while being prepared.
+    // ComfyUI writes `extra_pnginfo` into saved PNGs: a take keeps the UI workflow beside the prompt.
+    const extraData = workflow ? { extra_pnginfo: { workflow } } : undefined;
+    queued = await client.queuePrompt(prompt, { promptId: chosenId, extraData });
   } catch (error) {
     return handleFailure(r, job, 'assigned', worker, error);
   }
-  if (!(await transition(r.db, job.id, 'assigned', { status: 'queued', promptId }))) {
-    // Cancelled while it was being prepared: the prompt must not run for nobody.
+  await queuedOn(r, { ...job, comfyClientId: client.clientId }, worker, queued, signal);
+}
+
+/** Records a submitted prompt as `queued` (0.3.18 answers with its own id) and follows it. */
+async function queuedOn(
+  r: JobRunner,
+  job: GenerationRow,
+  worker: WorkerRow,
+  queued: Pick<QueuedPrompt, 'prompt_id' | 'node_errors'>,
+  signal: AbortSignal,
+  adoptedAt?: Date,
+) {
+  const promptId = queued.prompt_id;
+  const warning = leftOutWarning(queued.node_errors);
+  if (!(await transition(r.db, job.id, 'assigned', { status: 'queued', promptId, warning }))) {
+    // Cancelled while it was being submitted: the prompt must not run for nobody.
+    const client = await r.clientFor(worker);
     await client.cancel(promptId).catch(() => {});
     return;
   }
-  await follow(r, { ...job, status: 'queued', promptId }, worker, signal);
+  await follow(r, { ...job, status: 'queued', promptId }, worker, signal, adoptedAt);
 }
 
-/** Resumes a job adopted after a restart: re-attach to its prompt, or queue it again. */
+/** Outputs refused by validation are left out by ComfyUI while the others run: the take says so. */
+function leftOutWarning(nodeErrors: QueuedPrompt['node_errors']): string | null {
+  if (Object.keys(nodeErrors).length === 0) return null;
+  const refused = describePromptError({ type: '', message: '', details: '' }, nodeErrors);
+  return `ComfyUI left out outputs that failed validation: ${refused}`;
+}
+
+/**
+ * Resumes a job adopted after a restart: re-attach to its prompt, or queue it again. A job that was
+ * being submitted is looked up on its worker first; it goes back to the queue only when its prompt
+ * never arrived there.
+ */
 export async function resumeJob(r: JobRunner, job: GenerationRow, signal: AbortSignal) {
   const [worker] = job.workerId ? await r.db.select().from(workers).where(eq(workers.id, job.workerId)) : [];
-  if (job.status === 'assigned' || !job.promptId || !worker) {
+  if (!job.promptId || !worker) {
     return requeueOrFail(r, job, job.status, 'The job lost its worker before it was queued');
   }
   r.log.info(`Resuming generation ${job.id} on ${worker.label || worker.url}`);
-  await follow(r, job, worker, signal, new Date());
+  if (job.status !== 'assigned') return follow(r, job, worker, signal, new Date());
+  let found: string | null;
+  try {
+    const client = await r.clientFor(worker);
+    const submitted = {
+      promptId: job.promptId,
+      clientId: job.comfyClientId,
+      filenamePrefix: outputPrefixOf(job.id),
+    };
+    found = await client.findSubmitted(submitted);
+  } catch (error) {
+    return handleFailure(r, job, 'assigned', worker, error);
+  }
+  if (!found) return requeueOrFail(r, job, 'assigned', 'The job was not on its worker after a restart');
+  await queuedOn(r, job, worker, { prompt_id: found, node_errors: {} }, signal, new Date());
 }
 
 /** `adoptedAt`: when a restarted server took the job over (it may have missed `execution_start`). */
@@ -98,6 +152,7 @@ async function follow(
   };
   try {
     const outcome = await client.waitForPrompt(job.promptId!, { signal, onProgress, pollMs: r.pollMs });
+    const endedAt = new Date();
     if (outcome.status === 'interrupted') {
       // A cancel from the studio sets `cancelled` before it interrupts, so this move finds nothing to do;
       // an interrupt nobody here asked for (the worker shutting down) sends the job back to the queue.
@@ -106,7 +161,7 @@ async function follow(
       if (LOST_PROMPT.test(outcome.message)) return requeueOrFail(r, job, FOLLOWED, outcome.message);
       await fail(r, job.id, FOLLOWED, outcome.message);
     } else {
-      await succeed(r, job, client, outcome.outputs, adoptedAt);
+      await succeed(r, job, client, outcome.outputs, { endedAt, adoptedAt });
     }
   } catch (error) {
     if (signal.aborted) return; // The server is stopping; another start resumes the job.
@@ -119,7 +174,7 @@ async function succeed(
   job: GenerationRow,
   client: ComfyClient,
   outputs: Record<string, Record<string, unknown>>,
-  adoptedAt: Date | undefined,
+  timing: RunTiming,
 ) {
   const output = await storeGenerationOutput(r, client, job, outputs);
   if (!output) return fail(r, job.id, FOLLOWED, 'The workflow finished without producing an output file.');
@@ -130,7 +185,7 @@ async function succeed(
     progress: 1,
     newOutput: true,
     finishedAt,
-    gpuSeconds: await gpuSecondsOf(r, job, client, finishedAt, adoptedAt),
+    gpuSeconds: await gpuSecondsOf(r, job, client, timing),
     errorMessage: null,
   });
   if (!moved) return; // Cancelled at the last moment: the cancel wins, the files go with the row later.
@@ -143,30 +198,35 @@ async function succeed(
   if (job.sceneId) await r.db.update(scenes).set({ newOutput: true }).where(eq(scenes.id, job.sceneId));
 }
 
+/** When the worker's outcome arrived (before the outputs are downloaded), and when a restart adopted the job. */
+interface RunTiming {
+  endedAt: Date;
+  adoptedAt: Date | undefined;
+}
+
 /**
- * GPU time from the start this server saw. A job whose `execution_start` nobody saw (adopted after a
- * restart while it was already executing, or followed without a WebSocket) is timed by the worker's own
- * history; failing that, from the adoption, the part of the run this server can vouch for.
+ * GPU time is the worker's own execution time: `execution_start` to the end of the run, as its history
+ * keeps them, never the studio's download of the outputs. A worker whose history has no timestamps is
+ * timed by this server from the start it saw (else from the adoption, the part it can vouch for) to the
+ * moment the outcome arrived.
  */
 async function gpuSecondsOf(
   r: JobRunner,
   job: GenerationRow,
   client: ComfyClient,
-  finishedAt: Date,
-  adoptedAt: Date | undefined,
+  timing: RunTiming,
 ): Promise<number | null> {
-  const [row] = await r.db
-    .select({ startedAt: generations.startedAt })
-    .from(generations)
-    .where(eq(generations.id, job.id));
-  const since = (start: Date) => (finishedAt.getTime() - start.getTime()) / 1000;
-  if (row?.startedAt) return since(row.startedAt);
   const timed = await client
     .history(job.promptId!)
     .then(executionSecondsOf)
     .catch(() => null);
   if (timed !== null) return timed;
-  return adoptedAt ? since(adoptedAt) : null;
+  const [row] = await r.db
+    .select({ startedAt: generations.startedAt })
+    .from(generations)
+    .where(eq(generations.id, job.id));
+  const start = row?.startedAt ?? timing.adoptedAt;
+  return start ? (timing.endedAt.getTime() - start.getTime()) / 1000 : null;
 }
 
 /** A worker that cannot be reached loses its jobs to the queue; anything else is the job's own failure. */
@@ -197,6 +257,8 @@ async function requeueOrFail(
       status: 'pending',
       workerId: null,
       promptId: null,
+      comfyClientId: null,
+      warning: null,
       progress: 0,
       startedAt: null,
     });

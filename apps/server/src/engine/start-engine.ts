@@ -30,14 +30,17 @@ export async function startEngine(deps: {
     : null;
   const workers: SharedWorker[] = config.comfyuiUrls.map((url) => ({ url, label: new URL(url).host }));
   if (devWorker) workers.push({ url: devWorker.url, label: DEV_WORKER_LABEL, servesEditor: false });
+  let dispatcher: Dispatcher | null = null;
   const pool = new WorkerPool({
     db: deps.db,
     workers,
     log: deps.log,
+    // A worker that is back takes jobs at once, not at the dispatcher's next tick.
+    onAvailable: () => void dispatcher?.tick(),
     allowPrivateUserWorkers: config.userWorkersAllowPrivate,
   });
   await pool.start();
-  const dispatcher = new Dispatcher({
+  dispatcher = new Dispatcher({
     db: deps.db,
     storage: deps.storage,
     publicUrl: config.publicUrl,
@@ -49,11 +52,12 @@ export async function startEngine(deps: {
     log: deps.log,
   });
   dispatcher.start();
+  const running = dispatcher;
   return {
     devWorker,
     workers,
     stop: async () => {
-      await dispatcher.stop();
+      await running.stop();
       await pool.stop();
       await devWorker?.close();
     },

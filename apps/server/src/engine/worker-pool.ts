@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { workers } from '../db/schema';
 import { workerTransport } from '../services/workers/public-transport';
 import { requirePublicWorkerHost } from '../services/workers/worker-address';
+import { cancelMovedPrompts } from './moved-prompts';
 
 export type WorkerRow = typeof workers.$inferSelect;
 
@@ -28,6 +29,10 @@ export interface WorkerPoolOptions {
   workers: readonly SharedWorker[];
   /** How often every worker's `/system_stats` is asked (default 15 s). */
   healthIntervalMs?: number;
+  /** How often a worker that is not answering is asked again, so it takes jobs soon after it is back (default 2 s). */
+  recheckIntervalMs?: number;
+  /** Called when a worker answers again after not answering: the dispatcher claims jobs for it at once. */
+  onAvailable?: (worker: WorkerRow) => void;
   /**
    * Users' own workers may be on private addresses (USER_WORKERS_ALLOW_PRIVATE). When not, they are
    * reached only at public addresses: a name that pointed outside when it was added and points into the
@@ -46,7 +51,9 @@ const HEALTH_TIMEOUT_MS = 5_000;
  */
 export class WorkerPool {
   private timer: ReturnType<typeof setInterval> | null = null;
+  private recheckTimer: ReturnType<typeof setInterval> | null = null;
   private checking: Promise<void> | null = null;
+  private rechecking: Promise<void> | null = null;
   private readonly log: EngineLog;
 
   constructor(private readonly options: WorkerPoolOptions) {
@@ -58,6 +65,24 @@ export class WorkerPool {
     await this.checkHealth();
     this.timer = setInterval(() => void this.checkHealth(), this.options.healthIntervalMs ?? 15_000);
     this.timer.unref();
+    this.recheckTimer = setInterval(
+      () => void this.recheckUnhealthy(),
+      this.options.recheckIntervalMs ?? 2_000,
+    );
+    this.recheckTimer.unref();
+  }
+
+  /** Asks only the workers that are not answering: the first answer puts each back into routing. */
+  recheckUnhealthy(): Promise<void> {
+    this.rechecking ??= this.options.db
+      .select()
+      .from(workers)
+      .where(eq(workers.healthy, false))
+      .then((rows) => Promise.all(rows.map((row) => this.checkOne(row))))
+      .then(() => {})
+      .catch((error: unknown) => this.log.warn(`Worker pool: ${messageOf(error)}`))
+      .finally(() => (this.rechecking = null));
+    return this.rechecking;
   }
 
   /** Asks every worker for `/system_stats` at once and records the answers. */
@@ -68,8 +93,10 @@ export class WorkerPool {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.recheckTimer) clearInterval(this.recheckTimer);
+    this.timer = this.recheckTimer = null;
     await this.checking;
+    await this.rechecking;
   }
 
   private async checkAll(): Promise<void> {
@@ -87,6 +114,7 @@ export class WorkerPool {
       // Also catches an address allowed before USER_WORKERS_ALLOW_PRIVATE was turned off.
       if (row.userId && !this.options.allowPrivateUserWorkers) await requirePublicWorkerHost(row.url);
       const stats = await client.systemStats();
+      if (!row.healthy) await this.cancelMoved(row, client);
       await this.options.db
         .update(workers)
         .set({
@@ -97,11 +125,22 @@ export class WorkerPool {
           updatedAt: new Date(),
         })
         .where(eq(workers.id, row.id));
-      if (!row.healthy) this.log.info(`Worker ${row.label || row.url} is available`);
+      if (!row.healthy) this.options.onAvailable?.(row);
     } catch (error) {
       await markWorkerUnhealthy(this.options.db, row.id, error);
       if (row.healthy) this.log.warn(`Worker ${row.label || row.url} is not answering: ${messageOf(error)}`);
     }
+  }
+
+  /** A worker answering again first loses the prompts it still holds for jobs that moved elsewhere. */
+  private async cancelMoved(row: WorkerRow, client: ComfyClient): Promise<void> {
+    this.log.info(`Worker ${row.label || row.url} is available`);
+    const cancelled = await cancelMovedPrompts(this.options.db, client, row.id).catch((error: unknown) => {
+      this.log.warn(`Worker ${row.label || row.url}: moved prompts not cancelled: ${messageOf(error)}`);
+      return 0;
+    });
+    if (cancelled > 0)
+      this.log.info(`Worker ${row.label || row.url}: cancelled ${cancelled} moved prompt(s)`);
   }
 }
 

@@ -68,11 +68,29 @@ export type UploadedFile = z.infer<typeof UploadedSchema>;
 const QueueItemSchema = z
   .tuple([z.number(), z.string()])
   .rest(z.unknown())
-  .transform(([number, promptId, , extraData]) => {
-    const extra = typeof extraData === 'object' && extraData !== null ? extraData : {};
-    const clientId = 'client_id' in extra && typeof extra.client_id === 'string' ? extra.client_id : null;
-    return { number, prompt_id: promptId, client_id: clientId };
+  .transform(([number, promptId, prompt, extraData]) => ({
+    number,
+    prompt_id: promptId,
+    client_id: clientIdOf(extraData),
+    filename_prefixes: filenamePrefixesOf(prompt),
+  }));
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The submitting client's id in a queued or finished prompt's `extra_data`. */
+export function clientIdOf(extraData: unknown): string | null {
+  return isObject(extraData) && typeof extraData.client_id === 'string' ? extraData.client_id : null;
+}
+
+/** Every `filename_prefix` given in an API prompt: what tells one submitted prompt from another. */
+export function filenamePrefixesOf(prompt: unknown): string[] {
+  if (!isObject(prompt)) return [];
+  return Object.values(prompt).flatMap((node) => {
+    const prefix = isObject(node) && isObject(node.inputs) ? node.inputs.filename_prefix : undefined;
+    return typeof prefix === 'string' ? [prefix] : [];
   });
+}
+
 /** One prompt in the worker's queue. */
 export type QueueItem = z.infer<typeof QueueItemSchema>;
 

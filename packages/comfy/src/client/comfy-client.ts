@@ -22,6 +22,7 @@ import {
   type ViewedFile,
   type ViewFile,
 } from './files';
+import { findSubmittedPrompt, type SubmittedPrompt } from './find-prompt';
 import {
   DEFAULT_MAX_ANSWER_BYTES,
   parseJson,
@@ -174,6 +175,17 @@ export class ComfyClient implements PromptSource {
     const call: HttpCall = { path: `/history/${encodeURIComponent(promptId)}`, signal };
     const entries = await sendJson(this.http, call, z.record(z.string(), HistoryEntrySchema));
     return entries[promptId] ?? null;
+  }
+
+  /**
+   * The id of a prompt submitted earlier as it is on the worker (queued, running or finished), or null
+   * when it never arrived: what a restarted studio asks before submitting a job's prompt again.
+   */
+  findSubmitted(submitted: SubmittedPrompt): Promise<string | null> {
+    return findSubmittedPrompt(
+      { getQueue: () => this.getQueue(), history: (id) => this.history(id), http: this.http },
+      submitted,
+    );
   }
 
   /** `GET /view` into memory: a small file's bytes and content type (at most `maxAnswerBytes`). */

@@ -10,6 +10,7 @@ export {
   type ComfyNodeError,
 } from './errors';
 export type { UploadOptions, ViewedFile, ViewFile } from './files';
+export type { SubmittedPrompt } from './find-prompt';
 export {
   ComfyEventSchema,
   parseComfyMessage,

@@ -13,7 +13,7 @@ export function presentGeneration(row: GenerationRow): Generation {
     status: row.status,
     progress: row.progress,
     output: row.output ?? null,
-    inference: { error_message: row.errorMessage },
+    inference: { error_message: row.errorMessage, warning: row.warning },
     workflow_inputs: row.workflowInputs,
     use_as_input: row.useAsInput,
     hidden: row.hidden,

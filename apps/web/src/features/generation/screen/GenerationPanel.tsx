@@ -74,7 +74,19 @@ function GenerationState({ generation }: { generation: Generation }) {
       </div>
     );
   }
-  if (state === 'done' && generation.output) return <GenerationOutputView output={generation.output} />;
+  if (state === 'done' && generation.output) {
+    return (
+      <>
+        {generation.inference.warning && (
+          <p role="status" className="mb-2 rounded-lg bg-amber-500/10 p-3 text-sm break-words text-amber-300">
+            <span className="font-semibold">Warning: </span>
+            {generation.inference.warning}
+          </p>
+        )}
+        <GenerationOutputView output={generation.output} />
+      </>
+    );
+  }
   return (
     <p className="rounded-lg bg-neutral-950/60 p-3 text-sm text-neutral-300">
       {STATUS_TEXT[state]}
