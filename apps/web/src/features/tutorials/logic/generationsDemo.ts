@@ -99,7 +99,7 @@ export function asStudioGeneration(generation: DemoGeneration, index: number): G
     status: generation.status,
     progress: generation.status === 'success' ? 1 : 0,
     output: null,
-    inference: { error_message: null },
+    inference: { error_message: null, warning: null },
     workflow_inputs: {},
     use_as_input: generation.useAsInput,
     hidden: generation.hidden,
