@@ -47,6 +47,7 @@ export const communityEndpoints = {
     path: '/forum/post/:postId/comment',
     summary: 'Comment on a post',
     auth: true,
+    othersItems: "Anyone signed in comments on anyone's post.",
     params: ForumPostParams,
     body: CreateForumCommentBody,
     response: ForumComment,

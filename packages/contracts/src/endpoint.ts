@@ -17,8 +17,14 @@ export interface Endpoint<
   /** Path under `/api/v1`, with `:name` parameters. */
   path: string;
   summary: string;
-  /** false for the few public calls (sign-in, verification). */
+  /** false for the few public calls (sign-in, verification, public reads). */
   auth: A;
+  /**
+   * Set when a signed-in user may rightly call this on another user's item (a comment on anyone's post,
+   * a vote on anyone's shared workflow): the reason, for readers and for the attack suite, which then
+   * does not expect such calls to be refused.
+   */
+  othersItems?: string;
   params?: P;
   query?: Q;
   body?: B;

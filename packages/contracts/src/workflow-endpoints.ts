@@ -47,6 +47,7 @@ export const workflowEndpoints = {
     path: '/worker/like-workflow',
     summary: 'Like or dislike a shared workflow; the same action again removes the vote',
     auth: true,
+    othersItems: "Anyone signed in votes on anyone's shared workflow.",
     body: LikeWorkflowBody,
     response: LikeWorkflowResponse,
   }),
