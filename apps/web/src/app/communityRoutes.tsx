@@ -4,6 +4,17 @@ import type { RouteHandle } from './routeHandle';
 /** The community's screens: the forum, curated media, the theatre and the residencies (public). */
 export const communityRoutes: RouteObject[] = [
   {
+    path: 'residencies',
+    handle: { title: 'Summer Residency' } satisfies RouteHandle,
+    lazy: () =>
+      import('../features/marketing/ResidenciesPage').then((m) => ({ Component: m.ResidenciesPage })),
+  },
+  {
+    path: 'theatre',
+    handle: { title: 'Theatre' } satisfies RouteHandle,
+    lazy: () => import('../features/marketing/TheatrePage').then((m) => ({ Component: m.TheatrePage })),
+  },
+  {
     path: 'forum',
     handle: { title: 'Forum' } satisfies RouteHandle,
     lazy: () => import('../features/forum/ForumPage').then((m) => ({ Component: m.ForumPage })),

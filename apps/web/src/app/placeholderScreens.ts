@@ -11,11 +11,4 @@ export interface PlaceholderScreen {
 /** Signed-in screens still to come (the account page, /user, is built: features/account). */
 export const SIGNED_IN_PLACEHOLDERS: PlaceholderScreen[] = [];
 
-export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
-  {
-    path: 'residencies',
-    title: 'Summer Residency',
-    blurb: 'Two months of free GPU access and prizes for storytelling, aesthetics and the frontier.',
-  },
-  { path: 'theatre', title: 'Theatre', blurb: 'Films made with Cinegraph, on the big screen.' },
-];
+export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [];
