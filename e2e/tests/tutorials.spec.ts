@@ -40,6 +40,12 @@ function recordApiCalls(page: Page): string[] {
   return calls;
 }
 
+/** A whole-page screenshot from the top, so the fixed navigation sits where a reader sees it. */
+async function screenshotPage(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+}
+
 function demoNode(page: Page, id: string): Locator {
   return page.locator(`[data-testid="editor-node"][data-node-id="${id}"]`);
 }
@@ -119,7 +125,7 @@ test('a newcomer reads every tutorial page from the landing page, on a desktop',
     await page.goto(`/tutorials/${slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     for (const text of content[slug] ?? []) await expect(page.locator('main')).toContainText(text);
-    await page.screenshot({ path: path.join(artifacts, `tutorials-${slug}-desktop.png`), fullPage: true });
+    await screenshotPage(page, `tutorials-${slug}-desktop`);
   }
 
   // The prompt node page shows the studio's prompt node with its handles.
@@ -214,10 +220,7 @@ test('the interactive node editor connects, refuses wrong connections and retype
   await expect(nodes).toHaveCount(before + 2);
   await expect(demoNode(page, 'download-1')).toBeAttached();
   await expect(demoNode(page, 'lip-sync-1')).toBeAttached();
-  await page.screenshot({
-    path: path.join(artifacts, 'tutorials-interactive-played-desktop.png'),
-    fullPage: true,
-  });
+  await screenshotPage(page, 'tutorials-interactive-played-desktop');
 
   expect(apiCalls).toEqual([]);
   await context.close();
@@ -238,15 +241,18 @@ test('the inputs, storyboard and generations demos play in the browser alone', a
   await page.getByRole('region', { name: 'Shot 2' }).getByLabel('Camera Angle').fill('extreme close-up');
   await expect(prompt).toHaveText('extreme close-up the lamp flickers and comes alive');
   await expect(demoNode(page, 'camera-angle').getByLabel('Text value')).toHaveValue('extreme close-up');
+  // The input node edits the shot too.
+  await demoNode(page, 'description').getByLabel('Text value').fill('the lamp turns');
+  await expect(prompt).toHaveText('extreme close-up the lamp turns');
+  await expect(page.getByRole('region', { name: 'Shot 2' }).getByLabel('Description')).toHaveValue(
+    'the lamp turns',
+  );
   for (const tab of ['Scenes', 'Characters']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tabpanel', { name: tab }).getByRole('region').first()).toBeVisible();
   }
   await expect(page.getByRole('tabpanel', { name: 'Characters' })).toContainText('Mara');
-  await page.screenshot({
-    path: path.join(artifacts, 'tutorials-inputs-played-desktop.png'),
-    fullPage: true,
-  });
+  await screenshotPage(page, 'tutorials-inputs-played-desktop');
 
   // Storyboard: up to 4 shots, each with its inputs.
   await page.goto('/tutorials/storyboard');
@@ -268,10 +274,7 @@ test('the inputs, storyboard and generations demos play in the browser alone', a
   await expect(storyboard).toContainText('The demo holds up to 4 shots.');
   await tiles.nth(2).click();
   await expect(inputs.getByLabel('Text value')).toHaveValue('a ship light at sea');
-  await page.screenshot({
-    path: path.join(artifacts, 'tutorials-storyboard-played-desktop.png'),
-    fullPage: true,
-  });
+  await screenshotPage(page, 'tutorials-storyboard-played-desktop');
   await tiles.nth(2).getByRole('button', { name: 'Delete shot' }).click();
   await expect(tiles).toHaveCount(3);
   await expect(tiles.first()).toHaveAttribute('aria-selected', 'true');
@@ -305,10 +308,7 @@ test('the inputs, storyboard and generations demos play in the browser alone', a
   await expect(failed).toBeVisible();
   await expect(failed).toContainText('Hidden');
   await expect(takes).toHaveCount(6);
-  await page.screenshot({
-    path: path.join(artifacts, 'tutorials-generations-played-desktop.png'),
-    fullPage: true,
-  });
+  await screenshotPage(page, 'tutorials-generations-played-desktop');
   await panel.getByRole('button', { name: 'Delete' }).click();
   await expect(failed).toHaveCount(0);
   await expect(takes.first()).toHaveAttribute('aria-selected', 'true');
@@ -335,16 +335,13 @@ test('on a phone the tutorials read and play, the sidebar above the page', async
   for (const [slug, title] of PAGES) {
     await page.goto(`/tutorials/${slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    await page.screenshot({ path: path.join(artifacts, `tutorials-${slug}-phone.png`), fullPage: true });
+    await screenshotPage(page, `tutorials-${slug}-phone`);
   }
   await page.goto('/tutorials/generations');
   const demo = page.getByTestId('generations-demo');
   await demo.getByRole('button', { name: 'Generate', exact: true }).tap();
   await expect(demo.locator('[data-generation-id="new-1"]')).toHaveAttribute('data-status', 'success');
-  await page.screenshot({
-    path: path.join(artifacts, 'tutorials-generations-played-phone.png'),
-    fullPage: true,
-  });
+  await screenshotPage(page, 'tutorials-generations-played-phone');
   expect(apiCalls).toEqual([]);
   await context.close();
 });

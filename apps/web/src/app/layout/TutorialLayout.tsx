@@ -33,7 +33,7 @@ function TutorialSidebar() {
         pathname={pathname}
         className="text-xs font-semibold tracking-[0.14em] text-neutral-400 uppercase aria-[current=page]:text-amber-300"
       />
-      <ul className="mt-2 flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0">
+      <ul className="mt-2 flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
         {items.map((item) => (
           <li key={item.slug} className="shrink-0">
             <SidebarLink

@@ -4,10 +4,12 @@ import {
   Background,
   BackgroundVariant,
   Controls,
+  Panel,
   ReactFlow,
   useReactFlow,
   type EdgeChange,
   type FinalConnectionState,
+  type FitViewOptions,
   type IsValidConnection,
   type NodeChange,
 } from '@xyflow/react';
@@ -15,6 +17,8 @@ import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { OfflineContext } from '../../../lib/offline';
 import { EditorActionsContext, type EditorActions } from '../../editor/editorActions';
+import { defaultZoom } from '../../editor/logic/device';
+import { useDevice } from '../../editor/useDevice';
 import {
   connectionOf,
   mergeServerNodes,
@@ -73,6 +77,12 @@ export function DemoCanvas({ graph, onChange, label, readOnly = false, className
   }
   const [selectedEdges, setSelectedEdges] = useState<ReadonlySet<string>>(() => new Set());
   const [message, setMessage] = useState<{ text: string; refused: boolean } | null>(null);
+  // As in the editor, a touch screen shows the graph at its default zoom: fitted whole, it is too small to touch.
+  const device = useDevice();
+  const fit = useMemo(
+    () => ({ padding: FIT_PADDING, minZoom: device.touch ? defaultZoom(device) : 0.2 }),
+    [device],
+  );
 
   const edges = useMemo(() => {
     const byId = new Map(graph.nodes.map((node) => [node._id, node]));
@@ -169,7 +179,7 @@ export function DemoCanvas({ graph, onChange, label, readOnly = false, className
               elementsSelectable={!readOnly}
               deleteKeyCode={readOnly ? null : ['Backspace', 'Delete']}
               fitView
-              fitViewOptions={{ padding: FIT_PADDING }}
+              fitViewOptions={fit}
               minZoom={0.2}
               maxZoom={1.5}
               zoomOnScroll={false}
@@ -179,18 +189,22 @@ export function DemoCanvas({ graph, onChange, label, readOnly = false, className
             >
               <Background variant={BackgroundVariant.Dots} gap={15} size={1} />
               <Controls showInteractive={false} position="bottom-right" />
-              <FitWhenNodesAdded count={nodes.length} />
+              <FitWhenNodesAdded count={nodes.length} options={fit} />
+              {!readOnly && message && (
+                <Panel position="top-left">
+                  <p
+                    role="status"
+                    data-testid="demo-message"
+                    className={`rounded-lg bg-neutral-900/95 px-3 py-1.5 text-sm ring-1 ring-white/10 ${
+                      message.refused ? 'text-red-300' : 'text-emerald-300'
+                    }`}
+                  >
+                    {message.text}
+                  </p>
+                </Panel>
+              )}
             </ReactFlow>
           </div>
-          {!readOnly && (
-            <p
-              role="status"
-              data-testid="demo-message"
-              className={`min-h-5 text-sm ${message?.refused ? 'text-red-400' : 'text-emerald-300'}`}
-            >
-              {message?.text}
-            </p>
-          )}
         </div>
       </EditorActionsContext.Provider>
     </OfflineContext.Provider>
@@ -198,12 +212,12 @@ export function DemoCanvas({ graph, onChange, label, readOnly = false, className
 }
 
 /** Frames the graph again when a node is added, so a picked example never lands out of sight. */
-function FitWhenNodesAdded({ count }: { count: number }) {
+function FitWhenNodesAdded({ count, options }: { count: number; options: FitViewOptions }) {
   const { fitView } = useReactFlow();
   const seen = useRef(count);
   useEffect(() => {
-    if (count > seen.current) void fitView({ padding: FIT_PADDING, duration: 200 });
+    if (count > seen.current) void fitView({ ...options, duration: 200 });
     seen.current = count;
-  }, [count, fitView]);
+  }, [count, fitView, options]);
   return null;
 }

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
+import { asLora } from '../../editor/logic/values';
 import { FIELD } from '../../editor/values/fieldStyles';
 import { inputsDemoGraph } from '../logic/demoExamples';
-import { updateDemoNode } from '../logic/demoGraph';
+import { updateDemoNode, type DemoGraph } from '../logic/demoGraph';
 import {
   charactersInShot,
   finalPrompt,
@@ -15,6 +16,7 @@ import {
 import { DemoCanvas } from './DemoCanvas';
 
 const BASE_GRAPH = inputsDemoGraph();
+const SHOT_INPUT_NODES = ['camera-angle', 'description'];
 
 /**
  * The inputs tutorial's demo: a shot's camera angle prepended to its description through Add Text, and
@@ -26,15 +28,19 @@ export function InputsDemo() {
   const [shotId, setShotId] = useState(SAMPLE_ENTITIES.Shots[0]!.id);
   const shot = entities.Shots.find((s) => s.id === shotId) ?? entities.Shots[0]!;
 
-  // The canvas shows the selected shot's values in its two input nodes.
+  // The canvas shows the selected shot's values in its two input nodes, and writes edits back to the shot.
   const graph = useMemo(
     () =>
-      ['camera-angle', 'description'].reduce(
-        (g, id) => updateDemoNode(g, id, { value: inputValue(shot, id) }),
-        BASE_GRAPH,
-      ),
+      SHOT_INPUT_NODES.reduce((g, id) => updateDemoNode(g, id, { value: inputValue(shot, id) }), BASE_GRAPH),
     [shot],
   );
+  function onGraphChange(next: DemoGraph) {
+    for (const node of next.nodes) {
+      if (SHOT_INPUT_NODES.includes(node._id) && typeof node.value === 'string') {
+        edit('Shots', shot.id, node._id, node.value);
+      }
+    }
+  }
 
   function edit(level: SampleLevel, entityId: string, nodeId: string, value: string) {
     setEntities((all) => ({
@@ -46,7 +52,7 @@ export function InputsDemo() {
   const characters = charactersInShot(shot, entities.Characters);
   return (
     <div data-testid="inputs-demo" className="flex flex-col gap-3">
-      <DemoCanvas graph={graph} onChange={() => {}} label="Inputs through Add Text" readOnly />
+      <DemoCanvas graph={graph} onChange={onGraphChange} label="Inputs through Add Text" readOnly />
       <div className="rounded-xl border border-amber-400/20 bg-amber-400/5 px-4 py-3">
         <p className="text-xs font-semibold tracking-wide text-amber-200 uppercase">
           Final prompt of {shot.name}
@@ -122,7 +128,9 @@ function EntityCard({
       </div>
       {entity.inputs.map((input) => (
         <label key={input.node_id} className="flex flex-col gap-1 text-xs text-neutral-400">
-          {input.name} <span className="text-neutral-600">({input.type})</span>
+          <span>
+            {input.name} <span className="text-neutral-600">({input.type})</span>
+          </span>
           {input.type === 'text' ? (
             <input
               value={inputValue(entity, input.node_id)}
@@ -130,10 +138,16 @@ function EntityCard({
               className={FIELD}
             />
           ) : (
-            <span className="text-neutral-300">{JSON.stringify(input.value)}</span>
+            <span className="text-neutral-300">{loraSummary(input.value)}</span>
           )}
         </label>
       ))}
     </section>
   );
+}
+
+/** A LoRA input as a reader takes it in: its keyword and strength. */
+function loraSummary(value: unknown): string {
+  const lora = asLora(value);
+  return `${lora.keyword || '(no keyword)'} at strength ${lora.strength}`;
 }

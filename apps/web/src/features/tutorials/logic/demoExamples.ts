@@ -194,21 +194,20 @@ export function nodeEditorExampleGraph(): DemoGraph {
   };
 }
 
+/** A shot-level text input, wide enough for its name. */
+function shotText(id: string, name: string, y: number): EditorNode {
+  return { ...demoNode('Input', 'Shot action', id, 0, y), name, value: '', width: 220 };
+}
+
 /** The inputs page's demo: the shot's camera angle and description, locked into Add Text, into a workflow. */
 export function inputsDemoGraph(): DemoGraph {
   return {
     nodes: [
-      demoNode('Input', 'Shot action', 'camera-angle', 0, 0),
-      demoNode('Input', 'Shot action', 'description', 0, 190),
-      demoNode('Utility', 'Add Text', 'add-text', 280, 80),
-      demoNode('Workflow', 'Text to Video', 'text-to-video', 560, 60),
-    ].map((node) =>
-      node._id === 'camera-angle'
-        ? { ...node, name: 'Camera Angle', value: '' }
-        : node._id === 'description'
-          ? { ...node, name: 'Description', value: '' }
-          : node,
-    ),
+      shotText('camera-angle', 'Camera Angle', 0),
+      shotText('description', 'Description', 190),
+      demoNode('Utility', 'Add Text', 'add-text', 300, 80),
+      demoNode('Workflow', 'Text to Video', 'text-to-video', 580, 60),
+    ],
     edges: [
       edge('camera-angle', 'output', 'add-text', 'text_1'),
       edge('description', 'output', 'add-text', 'text_2'),
