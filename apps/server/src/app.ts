@@ -20,6 +20,7 @@ import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { communityRoutes } from './routes/community';
 import { editorRoutes } from './routes/editor';
+import { exportRoutes } from './routes/exports';
 import { generationRoutes } from './routes/generations';
 import { movieRoutes } from './routes/movies';
 import { paymentRoutes } from './routes/payments';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       generationRoutes(api, deps);
       workerRoutes(api, deps);
       communityRoutes(api, deps);
+      exportRoutes(api, deps);
       await api.register(workflowRoutes(deps));
       await api.register(paymentRoutes(deps));
     },

@@ -12,6 +12,7 @@ import { endpoint } from './endpoint';
 import { assetEndpoints } from './assets-endpoints';
 import { communityEndpoints } from './community-endpoints';
 import { editorEndpoints } from './editor-endpoints';
+import { exportEndpoints } from './export-endpoints';
 import { generationEndpoints } from './generation-endpoints';
 import { storyboardEndpoints } from './storyboard-endpoints';
 import {
@@ -161,4 +162,5 @@ export const endpoints = {
   ...workerEndpoints,
   ...communityEndpoints,
   ...accountEndpoints,
+  ...exportEndpoints,
 };

@@ -18,5 +18,6 @@ export * from './generations';
 export * from './workers';
 export * from './forum';
 export * from './curated';
+export * from './exports';
 export * from './endpoint';
 export * from './endpoints';

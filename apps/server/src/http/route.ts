@@ -38,14 +38,15 @@ export function route<E extends Endpoint>(
 }
 
 /**
- * Registers an endpoint whose answer is a stream the handler writes itself (server-sent events): the
- * same session (401), input (400) and own-user (403) checks as `route()`; errors the handler throws
- * before it takes the reply over are answered as usual. Its response schema describes one event.
+ * Registers an endpoint whose answer is a stream the handler writes itself (server-sent events, a zip):
+ * the same session (401), input (400) and own-user (403) checks as `route()`; errors the handler throws
+ * before it takes the reply over are answered as usual. Its response schema describes one event or the
+ * file. A handler that sends through `reply.send()` returns the reply, as Fastify asks of async handlers.
  */
 export function streamRoute<E extends Endpoint>(
   app: FastifyInstance,
   ep: E,
-  handler: (ctx: RouteContext<E>) => Promise<void>,
+  handler: (ctx: RouteContext<E>) => Promise<void | FastifyReply>,
 ): void {
   register(app, ep, errorResponses, handler);
 }

@@ -51,6 +51,11 @@ export class LocalStorage implements Storage {
 
   get = (key: string) => this.objects.get(key);
   head = (key: string) => this.objects.head(key);
+
+  async getStream(key: string) {
+    const opened = await this.objects.openRead(key);
+    return opened && { stream: opened.stream, size: opened.size, contentType: opened.contentType };
+  }
   delete = (key: string) => this.objects.delete(key);
   deletePrefix = (prefix: string) => this.objects.deletePrefix(prefix);
 

@@ -13,11 +13,13 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
 import {
   DEFAULT_PRESIGN_EXPIRY_SECONDS,
   type CompletedPart,
   type Storage,
   type StoredObject,
+  type StoredObjectStream,
 } from './storage';
 import { deleteS3Prefix } from './s3-delete-prefix';
 import { attachmentDisposition } from './content-disposition';
@@ -76,6 +78,16 @@ export class S3Storage implements Storage {
     if (!response?.Body) return null;
     const body = Buffer.from(await response.Body.transformToByteArray());
     return { body, contentType: response.ContentType ?? 'application/octet-stream', size: body.length };
+  }
+
+  async getStream(key: string): Promise<StoredObjectStream | null> {
+    valid.assertValidKey(key);
+    const response = await this.#client.send(new GetObjectCommand(this.#at(key))).catch(nullWhenNotFound);
+    if (!response?.Body) return null;
+    // In Node the SDK's body is the HTTP response itself: a Readable that is read as it arrives.
+    const stream = response.Body as Readable;
+    const contentType = response.ContentType ?? 'application/octet-stream';
+    return { stream, size: response.ContentLength ?? 0, contentType };
   }
 
   async head(key: string) {

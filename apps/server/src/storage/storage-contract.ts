@@ -69,8 +69,20 @@ export function describeStorageContract(
       await rm(dir, { recursive: true });
     });
 
+    it('streams an object with its size and content type', async () => {
+      const key = `${space()}/take.webm`;
+      const bytes = Buffer.alloc(300_000, 7);
+      await storage.put(key, bytes, 'video/webm');
+      const object = await storage.getStream(key);
+      expect(object).toMatchObject({ size: 300_000, contentType: 'video/webm' });
+      const chunks: Buffer[] = [];
+      for await (const chunk of object!.stream) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    });
+
     it('answers null for a missing key and deletes it without complaint', async () => {
       const key = `${space()}/nothing.bin`;
+      expect(await storage.getStream(key)).toBeNull();
       expect(await storage.get(key)).toBeNull();
       expect(await storage.head(key)).toBeNull();
       await expect(storage.delete(key)).resolves.toBeUndefined();

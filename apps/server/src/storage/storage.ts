@@ -1,8 +1,15 @@
+import type { Readable } from 'node:stream';
+
 /** What `get` returns: the whole object in memory (for small objects such as thumbnails or JSON). */
 export interface StoredObject {
   body: Buffer;
   contentType: string;
   size: number;
+}
+
+/** What `getStream` returns: the bytes as a stream, never held whole in memory (takes can be gigabytes). */
+export interface StoredObjectStream extends StoredObjectInfo {
+  stream: Readable;
 }
 
 export interface StoredObjectInfo {
@@ -29,6 +36,8 @@ export interface Storage {
   /** Read an object fully, or null when missing. */
   get(key: string): Promise<StoredObject | null>;
   head(key: string): Promise<StoredObjectInfo | null>;
+  /** Read an object as a stream (zips of takes), or null when missing. */
+  getStream(key: string): Promise<StoredObjectStream | null>;
   /** A missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (used when a movie or user is removed). */

@@ -1,0 +1,88 @@
+import { DOWNLOAD_MESSAGES, type ExportFormat, type ExportFrameRate } from '@cinegraph/contracts';
+import {
+  buildTimeline,
+  FRAME_RATES,
+  TIMELINE_FORMATS,
+  type ShotEntry,
+  type TakeMedia,
+} from '@cinegraph/timeline';
+import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
+import type { Storage } from '../../storage/storage';
+import type { MovieRow } from '../movies/access';
+import { chooseShotTakes } from './chosen-takes';
+import { mediaDurationSeconds } from './media-duration';
+import { listShotTakes } from './movie-takes';
+import { takeFiles, type TakeFile } from './take-files';
+import { safeFileName } from './take-names';
+import type { ZipEntry } from './zip-stream';
+
+export interface MovieExportOptions {
+  format: ExportFormat;
+  frameRate: ExportFrameRate;
+  width: number;
+  height: number;
+  stillSeconds: number;
+  workflowNodeId?: string;
+}
+
+/** The movie title as a file name. */
+export function movieFileName(title: string): string {
+  return safeFileName(title, 80, 'movie');
+}
+
+async function takeMedia(storage: Storage, file: TakeFile): Promise<TakeMedia> {
+  const kind = file.take.generation.output?.type ?? 'image';
+  const path = `media/${file.name}`;
+  if (kind === 'image') return { path, kind };
+  return { path, kind, seconds: (await mediaDurationSeconds(storage, file.key)) ?? undefined };
+}
+
+/**
+ * The movie as a timeline plus its media, ready to zip: the chosen take of every shot (picture and
+ * sound) in scene and shot order, the timeline file written in the asked format with paths relative
+ * to it (`media/...`). Video and audio lengths come from ffprobe; without it they last as a still.
+ */
+export async function movieExportEntries(
+  db: Database,
+  storage: Storage,
+  publicUrl: string,
+  movie: MovieRow,
+  options: MovieExportOptions,
+): Promise<ZipEntry[]> {
+  const takes = await listShotTakes(db, movie.id, { workflowNodeId: options.workflowNodeId });
+  const chosen = chooseShotTakes(takes);
+  const chosenTakes = chosen.flatMap((shot) =>
+    [shot.picture, shot.sound].filter((take) => take !== undefined),
+  );
+  const files = await takeFiles(storage, publicUrl, chosenTakes);
+  if (files.length === 0) throw notFound(DOWNLOAD_MESSAGES.noExportTakes);
+  const fileOf = new Map(files.map((file) => [file.take.generation.id, file]));
+
+  const shots: ShotEntry[] = [];
+  for (const { picture, sound } of chosen) {
+    const pictureFile = picture && fileOf.get(picture.generation.id);
+    const soundFile = sound && fileOf.get(sound.generation.id);
+    const take = pictureFile ?? soundFile;
+    if (!take) continue;
+    const { scene, shot } = take.take;
+    shots.push({
+      name: `${scene.index + 1}-${shot.index + 1} ${shot.description}`.trim().slice(0, 120),
+      description: shot.description,
+      picture: pictureFile && (await takeMedia(storage, pictureFile)),
+      sound: soundFile && (await takeMedia(storage, soundFile)),
+    });
+  }
+  const timeline = buildTimeline(shots, {
+    name: movie.title,
+    rate: FRAME_RATES[options.frameRate],
+    width: options.width,
+    height: options.height,
+    stillSeconds: options.stillSeconds,
+  });
+  const format = TIMELINE_FORMATS[options.format];
+  return [
+    { name: `${movieFileName(movie.title)}.${format.extension}`, bytes: Buffer.from(format.write(timeline)) },
+    ...files.map((file) => ({ name: `media/${file.name}`, storageKey: file.key, size: file.size })),
+  ];
+}

@@ -1,0 +1,69 @@
+import { endpoint } from './endpoint';
+import {
+  DownloadGenerationsParams,
+  DownloadGenerationsResponse,
+  ExportMovieParams,
+  ExportMovieQuery,
+  FileResponse,
+} from './exports';
+import { GenerationIdParams } from './generations';
+
+/** Takes out of the studio: the Download node's zip, one take, the movie as a timeline, shot list and storyboard. */
+export const exportEndpoints = {
+  downloadGenerations: endpoint({
+    method: 'GET',
+    path: '/utils/download_generations/:nodeId/movie/:movieId/download_downloaded/:downloadDownloaded',
+    summary:
+      'The address of a zip of the takes marked use-as-input of the workflow node connected to a Download ' +
+      'node (all of them, or only those not downloaded before), with a manifest.json',
+    auth: true,
+    params: DownloadGenerationsParams,
+    response: DownloadGenerationsResponse,
+  }),
+  downloadGenerationsZip: endpoint({
+    method: 'GET',
+    path: '/utils/download_generations/:nodeId/movie/:movieId/download_downloaded/:downloadDownloaded/zip',
+    summary:
+      'The zip itself (application/zip, streamed): files `{scene}-{shot}-{shot description}-{take}.{ext}` ' +
+      'and manifest.json; its takes are marked downloaded once it is sent',
+    auth: true,
+    params: DownloadGenerationsParams,
+    response: FileResponse,
+  }),
+  downloadGeneration: endpoint({
+    method: 'GET',
+    path: '/generations/:id/download',
+    summary: "One take's file under its export name (a redirect to a short-lived link); marks it downloaded",
+    auth: true,
+    params: GenerationIdParams,
+    response: FileResponse,
+  }),
+  exportMovie: endpoint({
+    method: 'GET',
+    path: '/export/movie/:movieId',
+    summary:
+      'The movie as a timeline for editing software (FCP 7 XML, FCPXML 1.10, OpenTimelineIO, CMX3600 EDL): ' +
+      'a zip of the timeline file and media/ with the chosen take of every shot',
+    auth: true,
+    params: ExportMovieParams,
+    query: ExportMovieQuery,
+    response: FileResponse,
+  }),
+  exportShotList: endpoint({
+    method: 'GET',
+    path: '/export/movie/:movieId/shot_list',
+    summary: 'The shot list as CSV: scene, shot, description, dialogue, camera angle and the chosen take',
+    auth: true,
+    params: ExportMovieParams,
+    response: FileResponse,
+  }),
+  exportStoryboard: endpoint({
+    method: 'GET',
+    path: '/export/movie/:movieId/storyboard',
+    summary:
+      'A printable storyboard (PDF): one row per shot with its take, description, dialogue and camera angle',
+    auth: true,
+    params: ExportMovieParams,
+    response: FileResponse,
+  }),
+};
