@@ -17,13 +17,13 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', folder: path.join(config.dataDir, 'db') },
   );
-  await seedTemplateMovies(database.db);
   const storage = createStorage({
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
     secret: resolveSecret(config.secret, config.dataDir),
     s3: config.s3,
   });
+  await seedTemplateMovies(database.db, storage);
   // The outbox logs each link through the app's logger, which exists only once the app is built.
   const log = { info: (message: string) => app.log.info(message) };
   const mailer = createMailer({

@@ -94,6 +94,8 @@ export const ShotValidation = z.object({
   valid: z.boolean(),
   index: z.number(),
   description: z.string(),
+  /** Why a shot is not valid: the inputs that do not resolve, e.g. 'Reference Image (character Mara)'. */
+  missing: z.array(z.string()),
 });
 export type ShotValidation = z.infer<typeof ShotValidation>;
 export const ValidateShotInputsParams = z.object({ workflowNodeId: Id, movieId: Id });

@@ -62,7 +62,7 @@ export async function generationMovie(t: TestApp, email = 'director@example.com'
     target_node_id: video.id,
     target_handle_id: target,
   });
-  await connect(t.db, movieId, edge('Cinegraph Prompt', 'enhanced_prompt', 'input-1'));
+  // The template's prompt edge already feeds `input-1` (its own workflow's prompt has that id too).
   await connect(t.db, movieId, edge('Resolution', 'output', 'input-2'));
   const resolution = byName('Resolution').id;
   const [movie] = await t.db.select().from(movies).where(eq(movies.id, movieId));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveShotInputs, shotInputsValid } from './resolve-inputs';
+import { missingShotInputs, resolveShotInputs, shotInputsValid } from './resolve-inputs';
 import type { InputTake } from './shot-graph';
 import { addText, context, edge, primitive, promptNode, value, workflow } from './resolve-test-graph';
 
@@ -152,5 +152,59 @@ describe('shotInputsValid', () => {
       ),
     ).toBe(false);
     expect(shotInputsValid(context(nodes, []), 'wf')).toBe(false);
+  });
+});
+
+describe('missingShotInputs', () => {
+  const nodes = [
+    primitive('Location', 'scene', 'text'),
+    primitive('Reference Image', 'character', 'image'),
+    primitive('Style', 'movie', 'text'),
+    addText,
+    workflow('wf', [
+      ['place', 'text'],
+      ['face', 'image'],
+      ['look', 'text'],
+      ['size', 'vector2'],
+      ['style', 'lora'],
+    ]),
+  ];
+  const edges = [
+    edge('Location', 'output', 'wf', 'place'),
+    edge('Reference Image', 'output', 'wf', 'face'),
+    edge('Style', 'output', 'join', 'text_1'),
+    edge('join', 'text', 'wf', 'look'),
+  ];
+  const characters = [
+    { name: 'Mara', inputs: [value('Reference Image', '')] },
+    { name: 'Jon', inputs: [] },
+  ];
+
+  it('names each input that does not resolve and where its value is missing; a lora may stay empty', () => {
+    const ctx = context(nodes, edges, {
+      characters,
+      scene: { inputs: [value('Location', '')] },
+      shot: { description: 'Mara meets Jon', inputs: [] },
+    });
+    expect(missingShotInputs(ctx, 'wf')).toEqual([
+      'Location (scene)',
+      'Reference Image (character Mara)',
+      'Reference Image (character Jon)',
+      'Style (movie)',
+      'text_2 name (not connected)',
+      'size name (not connected)',
+    ]);
+  });
+
+  it('says so when the shot names no character, and gives nothing when every input resolves', () => {
+    const unnamed = context(nodes, edges, { characters, shot: { description: 'An empty pier', inputs: [] } });
+    expect(missingShotInputs(unnamed, 'wf')).toContain('Reference Image (no character named in the shot)');
+    const filled = context(nodes, [...edges, edge('Location', 'output', 'wf', 'size')], {
+      characters: [{ name: 'Mara', inputs: [value('Reference Image', 'mara.png')] }],
+      movieInputs: [{ node_id: 'Style', value: 'noir' }],
+      scene: { inputs: [value('Location', 'a harbour')] },
+      shot: { description: 'Mara waits', inputs: [] },
+    });
+    expect(missingShotInputs(filled, 'wf')).toEqual([]);
   });
 });

@@ -37,9 +37,44 @@ export function resolveShotInputs(
 /** Valid when every non-lora input handle of the node resolves to a non-empty value for the shot. */
 export function shotInputsValid(ctx: ShotContext, workflowNodeId: string): boolean {
   const node = ctx.nodes.get(workflowNodeId);
-  if (!node || node.type !== 'workflow') return false;
-  const inputs = resolveShotInputs(ctx, workflowNodeId);
-  return node.inputHandles.filter((h) => h.type !== 'lora').every((h) => inputs[h.id] !== undefined);
+  return node?.type === 'workflow' && missingShotInputs(ctx, workflowNodeId).length === 0;
+}
+
+/**
+ * The inputs that keep a shot from being generated, named as the user fills them: the input node and
+ * where its value is missing ('Reference Image (character Mara)', 'Location (scene)'), or the workflow's
+ * handle when nothing is connected to it. Lora handles may stay empty.
+ */
+export function missingShotInputs(ctx: ShotContext, workflowNodeId: string): string[] {
+  const node = ctx.nodes.get(workflowNodeId);
+  if (!node) return [];
+  const missing = node.inputHandles
+    .filter((h) => h.type !== 'lora')
+    .flatMap((h) => missingBehind(ctx, node, h.id, h.name, new Set([node.id])));
+  return [...new Set(missing)];
+}
+
+function missingBehind(
+  ctx: ShotContext,
+  node: ResolveNode,
+  handleId: string,
+  handleName: string,
+  path: Set<string>,
+): string[] {
+  if (resolveHandle(ctx, composeOfflinePrompt, node, handleId, path) !== null) return [];
+  const edge = edgeInto(ctx, node.id, handleId);
+  const source = edge && ctx.nodes.get(edge.sourceNodeId);
+  if (!source || path.has(source.id)) return [`${handleName} (not connected)`];
+  if (source.type === 'workflow') return [`${handleName} (no take of ${source.name} used as input)`];
+  if (source.type === 'utility') {
+    const inner = new Set([...path, source.id]);
+    const behind = source.inputHandles.flatMap((h) => missingBehind(ctx, source, h.id, h.name, inner));
+    return behind.length > 0 ? behind : [`${handleName} (${source.name} gives no text)`];
+  }
+  if (source.level !== 'character') return [`${source.name} (${source.level})`];
+  const named = ctx.characters.filter((c) => mentionsName(ctx.shot.description, c.name));
+  if (named.length === 0) return [`${source.name} (no character named in the shot)`];
+  return named.map((c) => `${source.name} (character ${c.name})`);
 }
 
 function resolveHandle(

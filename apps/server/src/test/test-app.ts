@@ -41,12 +41,12 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openTestDatabase();
-  await seedTemplateMovies(database.db);
   const storage = createStorage({
     dataDir,
     publicUrl: config.publicUrl,
     secret: 'test-secret-'.padEnd(40, 'x'),
   });
+  await seedTemplateMovies(database.db, storage);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger: { info: () => {} } });
   const app = await buildApp({
     config,

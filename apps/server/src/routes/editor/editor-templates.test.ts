@@ -42,7 +42,7 @@ describe('template graphs', () => {
     ]);
     const video = nodes.find((n) => n.name === 'Text to Video')!;
     const prompt = nodes.find((n) => n.name === 'Cinegraph Prompt')!;
-    expect(video.input_handles.find((h) => h.id === 'prompt')!.connections).toEqual([
+    expect(video.input_handles.find((h) => h.name === 'Prompt')!.connections).toEqual([
       { node_id: prompt._id, handle_id: 'enhanced_prompt' },
     ]);
     expect(video.output_handles[0]!.connections).toHaveLength(1);
@@ -71,7 +71,7 @@ describe('template graphs', () => {
   it('seeds again without duplicating nodes', async () => {
     const movie = await template('Text to Video Example');
     const before = await api.nodes(ann, movie._id);
-    await seedTemplateMovies(t.db);
+    await seedTemplateMovies(t.db, t.storage);
     expect((await api.nodes(ann, movie._id)).map((n) => n._id)).toEqual(before.map((n) => n._id));
   });
 });

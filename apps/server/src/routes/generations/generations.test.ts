@@ -51,7 +51,11 @@ describe('validate_shot_inputs', () => {
       url: `/api/v1/utils/validate_shot_inputs/${untouched.id}/movie/${other.movieId}`,
       headers: { cookie: other.user.cookie },
     });
-    expect(response.json<ShotValidation[]>().map((s) => s.valid)).toEqual([false, false]);
+    const entries = response.json<ShotValidation[]>();
+    expect(entries.map((s) => [s.valid, s.missing])).toEqual([
+      [false, ['Face (not connected)']],
+      [false, ['Face (not connected)']],
+    ]);
   });
 
   it("refuses another user's movie with 403", async () => {

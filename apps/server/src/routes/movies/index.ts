@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { route } from '../../http/route';
 import { presentMovie, presentTemplate } from '../../presenters/movies';
+import { movieDisplayImage } from '../../services/generations/display-images';
 import { requireReadableMovie } from '../../services/movies/access';
 import {
   createBlankMovie,
@@ -26,7 +27,7 @@ export function movieRoutes(app: FastifyInstance, { db, storage, config }: AppDe
   );
 
   route(app, endpoints.latestMovieDisplayImage, async ({ params, userId }) => ({
-    display_image: (await requireReadableMovie(db, params.movieId, userId)).displayImage,
+    display_image: await movieDisplayImage(db, await requireReadableMovie(db, params.movieId, userId)),
   }));
 
   route(app, endpoints.createMovieFromTemplate, async ({ params }) =>

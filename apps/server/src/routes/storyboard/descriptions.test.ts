@@ -27,7 +27,12 @@ describe('descriptions', () => {
       { type: 'location', description: 'Harbour at Dawn. An empty harbour at dawn, mist over the water.' },
       { type: 'concept', description: 'Style: cinematic, 35mm film, soft light.' },
     ]);
-    expect(descriptions.every((d) => d.id && d.image_url === null)).toBe(true);
+    // Mara's reference image ships with the template; the others have no image.
+    expect(descriptions.map((d) => Boolean(d.id) && d.image_url?.endsWith('%2Fmara.png'))).toEqual([
+      true,
+      undefined,
+      undefined,
+    ]);
     expect(await list(movie._id)).toEqual(descriptions);
   });
 

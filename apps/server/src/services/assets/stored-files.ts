@@ -6,7 +6,15 @@ export const STORED_FILE_PATH = '/api/v1/utils/file';
  * redirects to a short-lived presigned link, so it can be kept in the database and in node values.
  */
 export function storedFileUrl(publicUrl: string, key: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${STORED_FILE_PATH}?key=${encodeURIComponent(key)}`;
+  return `${publicUrl.replace(/\/+$/, '')}${storedFilePath(key)}`;
+}
+
+/**
+ * The same address without the host, for files every deployment of one database has (the templates'),
+ * so a changed PUBLIC_URL does not break them; `storedFileKey` reads it as this deployment's.
+ */
+export function storedFilePath(key: string): string {
+  return `${STORED_FILE_PATH}?key=${encodeURIComponent(key)}`;
 }
 
 /**

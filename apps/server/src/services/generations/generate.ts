@@ -5,7 +5,7 @@ import { generations, scenes, shots } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { publishGenerationsById } from '../../engine/generation-events';
 import { loadInputTakes, loadMovieGraph, shotContext } from '../../engine/movie-graph';
-import { shotInputsValid } from '../../engine/resolve-inputs';
+import { missingShotInputs } from '../../engine/resolve-inputs';
 import { resolveWithPlanner } from '../../engine/resolve-with-planner';
 import { sourcesOf } from '../../engine/shot-graph';
 import type { Planner } from '../../llm/planner';
@@ -92,7 +92,7 @@ export async function generateForShots(
   });
 }
 
-/** Every shot of the movie, in storyboard order, with whether the node's inputs resolve for it. */
+/** Every shot of the movie, in storyboard order, with whether the node's inputs resolve for it and, if not, which. */
 export async function validateShotInputs(
   db: Database,
   movieId: string,
@@ -110,11 +110,18 @@ export async function validateShotInputs(
     db,
     rows.map((r) => r.shot.id),
   );
-  return rows.map(({ shot }) => ({
-    scene_id: shot.sceneId,
-    shot_id: shot.id,
-    valid: node.type === 'workflow' && shotInputsValid(shotContext(graph, shot, takes.get(shot.id)), node.id),
-    index: shot.index,
-    description: shot.description,
-  }));
+  return rows.map(({ shot }) => {
+    const missing =
+      node.type === 'workflow'
+        ? missingShotInputs(shotContext(graph, shot, takes.get(shot.id)), node.id)
+        : [];
+    return {
+      scene_id: shot.sceneId,
+      shot_id: shot.id,
+      valid: node.type === 'workflow' && missing.length === 0,
+      index: shot.index,
+      description: shot.description,
+      missing,
+    };
+  });
 }

@@ -7,6 +7,7 @@ import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import type { GenerationRow } from './access';
 import { cancelGeneration } from './cancel';
+import { refreshShotDisplayImage } from './display-images';
 
 /** Where a generation's files live in storage. */
 export function generationStoragePrefix(movieId: string, id: string): string {
@@ -36,7 +37,10 @@ export async function updateGeneration(
   return updated ?? row;
 }
 
-/** Deletes a generation: an unfinished one is cancelled on its worker first, then the row and files go. */
+/**
+ * Deletes a generation: an unfinished one is cancelled on its worker first, then the row and files go
+ * and its shot's tile moves on to the next newest take.
+ */
 export async function deleteGeneration(db: Database, storage: Storage, row: GenerationRow): Promise<void> {
   await cancelGeneration(db, row.id);
   const deleted = await db
@@ -44,5 +48,6 @@ export async function deleteGeneration(db: Database, storage: Storage, row: Gene
     .where(eq(generations.id, row.id))
     .returning(generationEventColumns);
   await publishGenerationEvents(db, deleted, 'deleted');
+  if (row.shotId) await refreshShotDisplayImage(db, row.shotId);
   await storage.deletePrefix(generationStoragePrefix(row.movieId, row.id));
 }

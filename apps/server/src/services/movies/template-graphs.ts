@@ -1,5 +1,4 @@
 import type { HandleType, NodeKind, PrimitiveLevel, TemplateKey, UtilityKind } from '@cinegraph/contracts';
-import type { StoredHandle } from '../../db/schema';
 
 /** One node of a template graph, named by a key that edges and item values refer to. */
 export interface TemplateNode {
@@ -12,9 +11,16 @@ export interface TemplateNode {
   valueType?: HandleType;
   value?: unknown;
   utility?: UtilityKind;
-  inputs?: StoredHandle[];
-  outputs?: StoredHandle[];
+  /** A workflow node's files in template-files/<key>/ (workflow.json, workflow_api.json): its handles. */
+  workflow?: TemplateKey;
 }
+
+/** A file shipped in template-files/<key>/ (an image or a voice), used as an input value. */
+export interface TemplateFile {
+  templateFile: string;
+}
+
+const file = (name: string): TemplateFile => ({ templateFile: name });
 
 export interface TemplateGraph {
   nodes: TemplateNode[];
@@ -50,7 +56,7 @@ function utility(key: string, name: string, utility: UtilityKind, at: [number, n
 const textToVideo: TemplateGraph = {
   nodes: [
     input('style', 'Style', 'movie', 'text', 0, 'cinematic, 35mm film, soft light'),
-    input('resolution', 'Resolution', 'movie', 'vector2', 1, [1920, 1080]),
+    input('resolution', 'Resolution', 'movie', 'vector2', 1, [1280, 704]),
     input('location', 'Location', 'scene', 'text', 2),
     input('description', 'Description', 'shot', 'text', 3),
     input('camera', 'Camera Angle', 'shot', 'text', 4, 'Medium shot'),
@@ -63,12 +69,7 @@ const textToVideo: TemplateGraph = {
       type: 'workflow',
       level: 'editor',
       at: [COLUMN[3], 2 * ROW],
-      inputs: [
-        { id: 'prompt', name: 'Prompt', type: 'text' },
-        { id: 'reference_image', name: 'Reference Image', type: 'image' },
-        { id: 'resolution', name: 'Resolution', type: 'vector2' },
-      ],
-      outputs: [{ id: 'video', name: 'Video', type: 'video' }],
+      workflow: 'text-to-video',
     },
     utility('download', 'Download', 'download', [COLUMN[4], 2 * ROW]),
   ],
@@ -79,10 +80,10 @@ const textToVideo: TemplateGraph = {
     ['camera', 'output', 'prompt', 'camera_angle'],
     ['location', 'output', 'prompt', 'extra_instructions_1'],
     ['reference', 'output', 'prompt', 'character_image'],
-    ['prompt', 'enhanced_prompt', 'video', 'prompt'],
-    ['reference', 'output', 'video', 'reference_image'],
-    ['resolution', 'output', 'video', 'resolution'],
-    ['video', 'video', 'download', 'media'],
+    ['prompt', 'enhanced_prompt', 'video', 'input-1'],
+    ['reference', 'output', 'video', 'input-2'],
+    ['resolution', 'output', 'video', 'input-3'],
+    ['video', 'output-14', 'download', 'media'],
   ],
   scenes: [
     {
@@ -100,12 +101,12 @@ const textToVideo: TemplateGraph = {
       ],
     },
   ],
-  characters: [{ name: 'Mara', values: {} }],
+  characters: [{ name: 'Mara', values: { reference: file('mara.png') } }],
 };
 
 const lipSync: TemplateGraph = {
   nodes: [
-    input('portrait', 'Portrait', 'movie', 'image', 0),
+    input('portrait', 'Portrait', 'movie', 'image', 0, file('ana.png')),
     input('voice', 'Voice', 'shot', 'audio', 1),
     input('dialogue', 'Dialogue', 'shot', 'text', 2),
     {
@@ -114,26 +115,35 @@ const lipSync: TemplateGraph = {
       type: 'workflow',
       level: 'editor',
       at: [COLUMN[1], 0.75 * ROW],
-      inputs: [
-        { id: 'portrait', name: 'Portrait', type: 'image' },
-        { id: 'voice', name: 'Voice', type: 'audio' },
-        { id: 'dialogue', name: 'Dialogue', type: 'text' },
-      ],
-      outputs: [{ id: 'video', name: 'Video', type: 'video' }],
+      workflow: 'lip-sync',
     },
     utility('download', 'Download', 'download', [COLUMN[2] + 80, 0.75 * ROW]),
   ],
   edges: [
-    ['portrait', 'output', 'lipsync', 'portrait'],
-    ['voice', 'output', 'lipsync', 'voice'],
-    ['dialogue', 'output', 'lipsync', 'dialogue'],
-    ['lipsync', 'video', 'download', 'media'],
+    ['portrait', 'output', 'lipsync', 'input-1'],
+    ['voice', 'output', 'lipsync', 'input-2'],
+    ['dialogue', 'output', 'lipsync', 'input-3'],
+    ['lipsync', 'output-17', 'download', 'media'],
   ],
-  scenes: [],
+  scenes: [
+    {
+      title: 'Interview',
+      values: {},
+      shots: [
+        {
+          description: 'Ana greets the audience.',
+          values: { voice: file('voice.mp3'), dialogue: 'Hello, and welcome to my studio.' },
+        },
+      ],
+    },
+  ],
   characters: [],
 };
 
-/** The graphs the template movies ship with; workflow handles are those the real workflows will have. */
+/**
+ * The graphs the template movies ship with. Workflow handles come from the shipped workflow files: a
+ * Cinegraph input node with id N gives the handle `input-N`, the output node `output-N`.
+ */
 export const TEMPLATE_GRAPHS: Record<TemplateKey, TemplateGraph> = {
   'text-to-video': textToVideo,
   'lip-sync': lipSync,

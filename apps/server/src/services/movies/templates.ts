@@ -1,6 +1,7 @@
 import type { TemplateKey } from '@cinegraph/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { Storage } from '../../storage/storage';
 import { movies } from '../../db/schema';
 import { seedTemplateGraph } from './template-seed';
 
@@ -19,10 +20,10 @@ export const TEMPLATE_MOVIES: readonly TemplateMovie[] = [
 ];
 
 /**
- * Inserts missing templates, keeps their titles up to date and gives each its graph once; safe to run
- * on every start. The movie inputs are written with the graph (they name its movie-level nodes).
+ * Inserts missing templates, keeps their titles up to date and gives each its files and graph; safe to
+ * run on every start. The movie inputs are written with the graph (they name its movie-level nodes).
  */
-export async function seedTemplateMovies(db: Database): Promise<void> {
+export async function seedTemplateMovies(db: Database, storage: Storage): Promise<void> {
   for (const template of TEMPLATE_MOVIES) {
     await db
       .insert(movies)
@@ -31,6 +32,6 @@ export async function seedTemplateMovies(db: Database): Promise<void> {
         target: movies.templateKey,
         set: { title: template.title, updatedAt: sql`now()` },
       });
-    await seedTemplateGraph(db, template.key);
+    await seedTemplateGraph(db, storage, template.key);
   }
 }

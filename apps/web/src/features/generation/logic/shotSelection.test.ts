@@ -8,6 +8,7 @@ const entry = (shot_id: string, valid: boolean, scene_id = 's1', index = 0): Sho
   valid,
   index,
   description: shot_id,
+  missing: valid ? [] : ['Description (shot)'],
 });
 
 describe('initialSelection', () => {

@@ -1,6 +1,9 @@
 import type { SceneShots } from '../logic/shotSelection';
 
-/** One scene of the generate modal: collapsed at first, its shots as checkboxes (invalid ones disabled). */
+/**
+ * One scene of the generate modal: collapsed at first, its shots as checkboxes; an invalid one is disabled
+ * and says which inputs it is missing.
+ */
 export function SceneShotsPanel({
   group,
   selected,
@@ -24,20 +27,26 @@ export function SceneShotsPanel({
           <li key={shot.shot_id}>
             <label
               className={`flex items-start gap-3 rounded-lg px-2 py-1.5 ${
-                shot.valid ? 'cursor-pointer hover:bg-white/5' : 'cursor-not-allowed opacity-50'
+                shot.valid ? 'cursor-pointer hover:bg-white/5' : 'cursor-not-allowed'
               }`}
-              title={shot.valid ? undefined : 'Some inputs of this shot are missing'}
             >
               <input
                 type="checkbox"
                 checked={selected.has(shot.shot_id)}
                 disabled={!shot.valid}
                 onChange={() => onToggle(shot.shot_id)}
-                className="mt-0.5 size-4 accent-amber-400"
+                className="mt-0.5 size-4 accent-amber-400 disabled:opacity-50"
               />
               <span>
-                <span className="mr-2 text-neutral-500">Shot {position + 1}</span>
-                {shot.description || 'No description'}
+                <span className={shot.valid ? undefined : 'opacity-50'}>
+                  <span className="mr-2 text-neutral-500">Shot {position + 1}</span>
+                  {shot.description || 'No description'}
+                </span>
+                {!shot.valid && shot.missing.length > 0 && (
+                  <span className="block text-xs text-amber-300/90" data-testid="shot-missing">
+                    Missing: {shot.missing.join(', ')}
+                  </span>
+                )}
               </span>
             </label>
           </li>

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { openNewMovieEditor } from './editor-canvas';
+import { signInThroughLandingPage } from './sign-in';
+
+/**
+ * A new user's first five minutes on a fresh data folder: sign in, Create First Movie, open the editor
+ * and press Generate on every workflow node of the template, with every shot selected as the modal
+ * offers. Nothing is edited first: the template's workflows, inputs and reference image must be enough.
+ */
+test('the first movie generates out of the box on the preview worker', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await signInThroughLandingPage(page, 'first-run@example.com');
+  await page.goto('/movies');
+  await expect(page.getByRole('button', { name: 'Create First Movie' })).toBeVisible();
+  await page.screenshot({ path: 'artifacts/first-run-1-empty-movies.png' });
+
+  const editor = await openNewMovieEditor(page, context);
+  const workflowNodes = editor.locator('[data-testid="editor-node"][data-node-type="workflow"]');
+  await expect(workflowNodes.first()).toBeVisible();
+  await editor.screenshot({ path: 'artifacts/first-run-2-editor.png' });
+
+  const count = await workflowNodes.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const node = workflowNodes.nth(i);
+    await node.getByRole('button', { name: 'Generate' }).click();
+    const dialog = editor.getByRole('dialog', { name: 'Generate Content' });
+    const scenes = dialog.locator('details');
+    await expect(scenes.first()).toContainText(/(\d+) of \1 selected/);
+    for (const scene of await scenes.all()) await expect(scene).toContainText(/(\d+) of \1 selected/);
+    await scenes.first().locator('summary').click();
+    await expect(dialog.getByTestId('shot-missing')).toHaveCount(0);
+    if (i === 0) await editor.screenshot({ path: 'artifacts/first-run-3-generate-modal.png' });
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await expect(editor.getByText('Generation Started! Your footage is now in queue.').first()).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  }
+
+  // Every take of every node reaches success on the one preview worker (two shots each).
+  for (let i = 0; i < count; i += 1) {
+    const node = workflowNodes.nth(i);
+    await expect(node.getByTestId('count-success')).toHaveText('2', { timeout: 120_000 });
+    await expect(node.getByTestId('count-failed')).toHaveText('0');
+  }
+  await editor.screenshot({ path: 'artifacts/first-run-4-takes-done.png' });
+
+  // The movie card now shows a take as its picture.
+  await page.reload();
+  const picture = page.getByTestId('movie-card').first().locator('img');
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await page.screenshot({ path: 'artifacts/first-run-5-movie-card.png' });
+});
