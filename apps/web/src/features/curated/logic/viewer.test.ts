@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewerKeyAction, wrapIndex } from './viewer';
+import { viewerStep, wrapIndex } from './viewer';
 
 describe('the curated viewer', () => {
   it('wraps at both ends', () => {
@@ -9,10 +9,10 @@ describe('the curated viewer', () => {
     expect(wrapIndex(0, 1, 1)).toBe(0);
   });
 
-  it('steps with A and D in either case and closes with Escape', () => {
-    expect(viewerKeyAction('a')).toBe('previous');
-    expect(viewerKeyAction('D')).toBe('next');
-    expect(viewerKeyAction('Escape')).toBe('close');
-    expect(viewerKeyAction('s')).toBeNull();
+  it('steps back with A and forward with D in either case, and ignores other keys', () => {
+    expect(viewerStep('a')).toBe(-1);
+    expect(viewerStep('D')).toBe(1);
+    expect(viewerStep('Escape')).toBeNull();
+    expect(viewerStep('s')).toBeNull();
   });
 });

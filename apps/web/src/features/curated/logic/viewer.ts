@@ -4,13 +4,10 @@ export function wrapIndex(index: number, step: -1 | 1, length: number): number {
   return (((index + step) % length) + length) % length;
 }
 
-export type ViewerAction = 'previous' | 'next' | 'close';
-
-/** What a key does in the full-screen viewer: A previous, D next, Esc close; anything else nothing. */
-export function viewerKeyAction(key: string): ViewerAction | null {
-  if (key === 'Escape') return 'close';
+/** The step a key makes in the full-screen viewer: A back, D forward (either case); else null. */
+export function viewerStep(key: string): -1 | 1 | null {
   const lower = key.toLowerCase();
-  if (lower === 'a') return 'previous';
-  if (lower === 'd') return 'next';
+  if (lower === 'a') return -1;
+  if (lower === 'd') return 1;
   return null;
 }
