@@ -361,3 +361,30 @@ test("the editor's Help leads to the tutorials", async ({ browser }) => {
   await expect(tutorial.getByRole('heading', { level: 1, name: 'Node Editor' })).toBeVisible();
   await context.close();
 });
+
+/** The scripts a fresh visit to `url` downloads, read in full. */
+async function scriptsOf(page: Page, url: string): Promise<string[]> {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text());
+  });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  return Promise.all(bodies);
+}
+
+const usesReactFlow = (scripts: string[]) => scripts.some((body) => body.includes('react-flow__pane'));
+
+test('React Flow is downloaded only by the pages with a node demo', async ({ browser }) => {
+  for (const [url, expected] of [
+    ['/', false],
+    ['/tutorials/getting-started', false],
+    ['/tutorials/generations', false],
+    ['/tutorials/node-editor-interactive', true],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    expect(usesReactFlow(await scriptsOf(page, url)), url).toBe(expected);
+    await context.close();
+  }
+});

@@ -1,16 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-
-const SHORTCUTS: [string, string][] = [
-  ['Space / right-click', 'Open the node menu'],
-  ['N', 'Add a workflow node'],
-  ['P', 'Add a primitive (movie input)'],
-  ['C', 'Add a character input'],
-  ['Delete / Backspace', 'Delete the selection'],
-  ['Ctrl/Cmd + S', 'Save'],
-  ['Arrow keys', 'Move the selected node 5 px (Shift: 20 px)'],
-];
+import { ShortcutList } from './ShortcutList';
 
 /** The editor's help: keyboard shortcuts and the concepts behind the graph. */
 export function HelpDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -34,18 +25,7 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose(): void }
       }
     >
       <h3 className="mb-1 font-semibold text-neutral-100">Keyboard shortcuts</h3>
-      <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs">
-        {SHORTCUTS.map(([keys, what]) => (
-          <div key={keys} className="contents">
-            <dt>
-              <kbd className="rounded border border-white/15 bg-neutral-800 px-1.5 py-0.5 font-mono text-[11px]">
-                {keys}
-              </kbd>
-            </dt>
-            <dd>{what}</dd>
-          </div>
-        ))}
-      </dl>
+      <ShortcutList className="mb-4 text-xs" />
       <h3 className="mb-1 font-semibold text-neutral-100">Concepts</h3>
       <ul className="list-disc space-y-1 pl-4 text-xs">
         <li>Movie inputs apply to every generation in the movie.</li>

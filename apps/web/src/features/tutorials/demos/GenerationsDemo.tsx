@@ -64,6 +64,7 @@ export function GenerationsDemo() {
           <Button variant="primary" size="sm" onClick={generate}>
             Generate
           </Button>
+          {/* Not the studio's ShowHiddenToggle: that one stores the reader's own studio preference. */}
           <label className="flex cursor-pointer items-center gap-2 text-sm text-neutral-300">
             <input
               type="checkbox"

@@ -14,6 +14,7 @@ import {
   type SampleLevel,
 } from '../logic/inputsDemo';
 import { DemoCanvas } from './DemoCanvas';
+import { DemoTabs } from './DemoTabs';
 
 const BASE_GRAPH = inputsDemoGraph();
 const SHOT_INPUT_NODES = ['camera-angle', 'description'];
@@ -67,20 +68,7 @@ export function InputsDemo() {
         )}
       </div>
       <div className="rounded-xl border border-white/10 bg-neutral-900/40 p-3">
-        <div role="tablist" aria-label="Sample entities" className="flex gap-1">
-          {SAMPLE_LEVELS.map((level) => (
-            <button
-              key={level}
-              type="button"
-              role="tab"
-              aria-selected={level === tab}
-              onClick={() => setTab(level)}
-              className="rounded-lg px-3 py-1.5 text-sm text-neutral-300 hover:bg-white/5 aria-selected:bg-amber-400/15 aria-selected:text-amber-300"
-            >
-              {level}
-            </button>
-          ))}
-        </div>
+        <DemoTabs<SampleLevel> label="Sample entities" tabs={SAMPLE_LEVELS} current={tab} onPick={setTab} />
         <div role="tabpanel" aria-label={tab} className="mt-3 grid gap-3 sm:grid-cols-2">
           {entities[tab].map((entity) => (
             <EntityCard

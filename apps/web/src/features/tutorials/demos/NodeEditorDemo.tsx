@@ -9,6 +9,7 @@ import {
 } from '../logic/demoExamples';
 import { receivedInputs, type DemoGraph, type ReceivedInput } from '../logic/demoGraph';
 import { DemoCanvas } from './DemoCanvas';
+import { DemoTabs } from './DemoTabs';
 
 /** The interactive node editor: pick node examples by category, wire them, see what each workflow gets. */
 export function NodeEditorDemo() {
@@ -19,20 +20,12 @@ export function NodeEditorDemo() {
   return (
     <div data-testid="node-editor-demo" className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 rounded-xl border border-white/10 bg-neutral-900/40 p-3">
-        <div role="tablist" aria-label="Node categories" className="flex gap-1">
-          {EXAMPLE_CATEGORIES.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={name === category}
-              onClick={() => setCategory(name)}
-              className="rounded-lg px-3 py-1.5 text-sm text-neutral-300 hover:bg-white/5 aria-selected:bg-amber-400/15 aria-selected:text-amber-300"
-            >
-              {name}
-            </button>
-          ))}
-        </div>
+        <DemoTabs<ExampleCategory>
+          label="Node categories"
+          tabs={EXAMPLE_CATEGORIES}
+          current={category}
+          onPick={setCategory}
+        />
         <div role="tabpanel" aria-label={`${category} examples`} className="flex flex-wrap gap-1.5">
           {examplesOf(category).map((name) => (
             <button

@@ -43,6 +43,7 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
     title: 'Generations',
     summary: 'Review takes, hide or delete them, and chain the good ones into other workflows.',
   },
+  // The page of the prompt-enhancing utility node, named after the product.
   {
     slug: 'cinegraph-prompt',
     title: 'Cinegraph Prompt',

@@ -1,16 +1,10 @@
 import { HANDLE_COLORS, type HandleType } from '@cinegraph/contracts';
 import { useState } from 'react';
+import { ShortcutList } from '../../editor/ShortcutList';
 import { DemoCanvas } from '../demos/DemoCanvas';
 import { nodeEditorExampleGraph } from '../logic/demoExamples';
 import type { DemoGraph } from '../logic/demoGraph';
 import { Lesson, PageLink, Points, TutorialArticle } from '../TutorialArticle';
-
-const SHORTCUTS: [string, string][] = [
-  ['Space / right-click', 'Open the node menu (Input, Workflow, Utility)'],
-  ['N, P, C', 'Add a workflow, a primitive (movie input), a character input'],
-  ['Delete / Backspace', 'Delete the selection'],
-  ['Ctrl/Cmd + S', 'Save'],
-];
 
 export function NodeEditorPage() {
   const [graph, setGraph] = useState<DemoGraph>(nodeEditorExampleGraph);
@@ -59,18 +53,7 @@ export function NodeEditorPage() {
         <DemoCanvas graph={graph} onChange={setGraph} label="Node editor example" />
       </Lesson>
       <Lesson title="Shortcuts">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {SHORTCUTS.map(([keys, what]) => (
-            <div key={keys} className="contents">
-              <dt>
-                <kbd className="rounded border border-white/15 bg-neutral-800 px-1.5 py-0.5 font-mono text-xs">
-                  {keys}
-                </kbd>
-              </dt>
-              <dd>{what}</dd>
-            </div>
-          ))}
-        </dl>
+        <ShortcutList className="text-sm" />
         <p>
           Ready to try the rules? Open the{' '}
           <PageLink slug="node-editor-interactive">interactive node editor</PageLink>.
