@@ -8,9 +8,16 @@ interface OutboxMessage {
   text: string;
 }
 
-/** The sign-in link of the newest mail to `email` in the studio's outbox, waiting for it to arrive. */
-export async function latestSignInLink(email: string, timeoutMs = 10_000): Promise<string> {
-  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+/**
+ * The sign-in link of the newest mail to `email` in the studio's outbox, waiting for it to arrive.
+ * `dataDir`: another studio's data folder (a journey that starts its own).
+ */
+export async function latestSignInLink(
+  email: string,
+  timeoutMs = 10_000,
+  dataDir = E2E_DATA_DIR,
+): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const names = (await fs.readdir(outbox).catch(() => [] as string[]))

@@ -1,14 +1,17 @@
 import { expect, type Page } from '@playwright/test';
 import { latestSignInLink } from './outbox';
 
-/** Signs in through the landing page as a visitor does: request a link, open it from the mail. */
-export async function signInThroughLandingPage(page: Page, email: string): Promise<void> {
+/**
+ * Signs in through the landing page as a visitor does: request a link, open it from the mail.
+ * `dataDir`: the data folder of another studio than the journeys' own (the page's base URL points at it).
+ */
+export async function signInThroughLandingPage(page: Page, email: string, dataDir?: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign In' }).first().click();
   await page.getByRole('textbox', { name: /email/i }).fill(email);
   await page.getByRole('button', { name: /send magic link/i }).click();
   await expect(page.getByText('Magic link sent! Please check your email.')).toBeVisible();
-  await page.goto(await latestSignInLink(email));
+  await page.goto(await latestSignInLink(email, undefined, dataDir));
   // Verification runs after the page loads; the banner says it is done and the session cookie is set.
   await expect(page.getByRole('status').filter({ hasText: /signed in/i })).toBeVisible();
 }

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Id } from './common';
 import { Tier } from './user';
 
+/** The tiers as the account page and the upgrade dialog name them. */
+export const TIER_NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', studio: 'Studio' };
+
 /** The spec's longest nickname. */
 export const NICKNAME_MAX_LENGTH = 32;
 

@@ -51,6 +51,12 @@ export function storeSignedInUser(user: {
   changed();
 }
 
+/** Keeps the stored nickname (the spec's local storage key) in step with a saved one. */
+export function storeNickname(nickname: string): void {
+  setOrRemove(LOCAL_STORAGE_KEYS.nickname, nickname);
+  changed();
+}
+
 export function clearStoredUser(): void {
   localStorage.removeItem(LOCAL_STORAGE_KEYS.userId);
   localStorage.removeItem(LOCAL_STORAGE_KEYS.nickname);

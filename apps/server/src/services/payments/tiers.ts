@@ -1,4 +1,10 @@
-import type { Tier, TierInfo, TierLimits, TierSubscription } from '@cinegraph/contracts';
+import {
+  TIER_NAMES,
+  type Tier,
+  type TierInfo,
+  type TierLimits,
+  type TierSubscription,
+} from '@cinegraph/contracts';
 import type { StripeConfig } from '../../config';
 import type { TierLimitTable } from '../users/tier-limits';
 import type { PaymentProvider } from './payment-provider';
@@ -8,13 +14,10 @@ const PRICE_TTL_MS = 10 * 60_000;
 /** A price the provider could not give is asked for again sooner. */
 const FAILED_PRICE_TTL_MS = 60_000;
 
-const ABOUT: Record<Tier, { name: string; description: string }> = {
-  free: { name: 'Free', description: 'Write, plan and try your movie on the shared workers.' },
-  pro: {
-    name: 'Pro',
-    description: 'For filmmakers who generate every night: more GPU hours and room for takes.',
-  },
-  studio: { name: 'Studio', description: 'For teams and long productions: the most GPU hours and storage.' },
+const DESCRIPTIONS: Record<Tier, string> = {
+  free: 'Write, plan and try your movie on the shared workers.',
+  pro: 'For filmmakers who generate every night: more GPU hours and room for takes.',
+  studio: 'For teams and long productions: the most GPU hours and storage.',
 };
 
 /** The tier's limits in the words the upgrade dialog lists them. */
@@ -81,7 +84,8 @@ export function tierCatalog(
       return Promise.all(
         tiers.map(async (tier) => ({
           tier,
-          ...ABOUT[tier],
+          name: TIER_NAMES[tier],
+          description: DESCRIPTIONS[tier],
           features: featuresOf(tierLimits[tier]),
           limits: tierLimits[tier],
           subscription: await subscriptionOf(ids[tier]),

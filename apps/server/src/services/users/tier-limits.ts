@@ -1,4 +1,4 @@
-import { formatGb, type Tier, type TierLimits } from '@cinegraph/contracts';
+import { formatGb, TIER_NAMES, type Tier, type TierLimits } from '@cinegraph/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
@@ -7,7 +7,6 @@ import { hasHealthyOwnWorker, jobsInFlight, sharedGpuSeconds, startOfMonth, stor
 
 export type TierLimitTable = Record<Tier, TierLimits>;
 
-const TIER_NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', studio: 'Studio' };
 const BYTES_PER_GB = 1e9;
 const CHANGE_TIER = 'or change your usage tier on the account page.';
 
