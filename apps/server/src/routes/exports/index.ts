@@ -1,85 +1,21 @@
-import { PassThrough } from 'node:stream';
-import { DEFAULT_STILL_DURATION_SECONDS, endpoints, fillPath } from '@cinegraph/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DEFAULT_STILL_DURATION_SECONDS, endpoints } from '@cinegraph/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
-import { notFound } from '../../http/errors';
-import { route, streamRoute } from '../../http/route';
-import { requireGenerationOfMember } from '../../services/generations/access';
-import { markDownloaded, takesToDownload } from '../../services/exports/download-takes';
-import { downloadManifest } from '../../services/exports/manifest';
+import { streamRoute } from '../../http/route';
 import { movieExportEntries, movieFileName } from '../../services/exports/movie-export';
-import { takeFiles } from '../../services/exports/take-files';
-import { zipStream, type ZipEntry } from '../../services/exports/zip-stream';
+import { shotListCsv } from '../../services/exports/shot-list-csv';
+import { shotListRows } from '../../services/exports/shot-rows';
+import { renderStoryboardPdf } from '../../services/exports/storyboard-pdf';
+import { takeThumbnail } from '../../services/exports/take-thumbnails';
 import { requireMovieMember } from '../../services/movies/access';
-import type { Storage } from '../../storage/storage';
-import { listShotTakes } from '../../services/exports/movie-takes';
-import { sendAttachment } from './attachment';
+import { sendAttachment, sendZip } from './attachment';
+import { downloadRoutes } from './downloads';
 
-/** How long the link a take's download redirects to stays valid. */
-const TAKE_LINK_SECONDS = 300;
-
-async function sendZip(
-  reply: FastifyReply,
-  storage: Storage,
-  name: string,
-  entries: ZipEntry[],
-  beforeLastByte?: () => Promise<void>,
-) {
-  const zip = await zipStream(storage, entries, (error) => {
-    // The headers are gone already: all that is left is to cut the download, which the browser reports.
-    reply.log.error(`Zip ${name} failed: ${error.message}`);
-    reply.raw.destroy(error);
-  });
-  // The zip's end waits for `beforeLastByte`: a download cut short never gets there.
-  const body = beforeLastByte
-    ? zip.stream.pipe(new PassThrough({ flush: (done) => void beforeLastByte().then(() => done(), done) }))
-    : zip.stream;
-  return sendAttachment(reply, { body, name, contentType: 'application/zip', size: zip.size });
-}
-
-/** Downloads of takes (the Download node's zip, one take) and the movie's export as a timeline. */
-export function exportRoutes(app: FastifyInstance, { db, storage, config }: AppDeps): void {
+/** Takes out of the studio: downloads, the movie as a timeline, the shot list and the storyboard. */
+export function exportRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, storage, config } = deps;
   const { publicUrl } = config;
-
-  route(app, endpoints.downloadGenerations, async ({ params, userId }) => {
-    await requireMovieMember(db, params.movieId, userId);
-    const request = { ...params, includeDownloaded: params.downloadDownloaded };
-    const files = await takesToDownload(db, storage, publicUrl, request);
-    const zipPath = fillPath(endpoints.downloadGenerationsZip.path, {
-      nodeId: params.nodeId,
-      movieId: params.movieId,
-      downloadDownloaded: String(params.downloadDownloaded),
-    });
-    return { download_url: `${publicUrl.replace(/\/+$/, '')}/api/v1${zipPath}`, count: files.length };
-  });
-
-  streamRoute(app, endpoints.downloadGenerationsZip, async ({ params, userId, reply }) => {
-    const movie = await requireMovieMember(db, params.movieId, userId);
-    const request = { ...params, includeDownloaded: params.downloadDownloaded };
-    const files = await takesToDownload(db, storage, publicUrl, request);
-    const entries: ZipEntry[] = [
-      ...files.map((file) => ({ name: file.name, storageKey: file.key, size: file.size })),
-      { name: 'manifest.json', bytes: downloadManifest(movie, files) },
-    ];
-    // Marked once the whole zip has been read: a broken download leaves its takes "new".
-    const ids = files.map((file) => file.take.generation.id);
-    const name = `${movieFileName(movie.title)} takes.zip`;
-    return sendZip(reply, storage, name, entries, () => markDownloaded(db, ids));
-  });
-
-  route(app, endpoints.downloadGeneration, async ({ params, userId, reply }) => {
-    const generation = await requireGenerationOfMember(db, params.id, userId);
-    const takes = await listShotTakes(db, generation.movieId, { workflowNodeId: generation.workflowNodeId });
-    const take = takes.filter((t) => t.generation.id === generation.id);
-    const [file] = await takeFiles(storage, publicUrl, take);
-    if (!file) throw notFound('This take has no file to download.');
-    await markDownloaded(db, [generation.id]);
-    const link = await storage.presignGet(file.key, {
-      expiresInSeconds: TAKE_LINK_SECONDS,
-      downloadName: file.name,
-    });
-    return reply.header('Cache-Control', 'private, no-store').redirect(link, 302);
-  });
+  downloadRoutes(app, deps);
 
   streamRoute(app, endpoints.exportMovie, async ({ params, query, userId, reply }) => {
     const movie = await requireMovieMember(db, params.movieId, userId);
@@ -92,5 +28,27 @@ export function exportRoutes(app: FastifyInstance, { db, storage, config }: AppD
       workflowNodeId: query.workflow_node_id,
     });
     return sendZip(reply, storage, `${movieFileName(movie.title)} ${query.format}.zip`, entries);
+  });
+
+  streamRoute(app, endpoints.exportShotList, async ({ params, userId, reply }) => {
+    const movie = await requireMovieMember(db, params.movieId, userId);
+    const rows = await shotListRows(db, storage, publicUrl, movie.id);
+    const name = `${movieFileName(movie.title)} shot list.csv`;
+    // The byte order mark makes spreadsheet applications read the file as UTF-8.
+    const body = `\uFEFF${shotListCsv(rows)}`;
+    return sendAttachment(reply, { body, name, contentType: 'text/csv; charset=utf-8' });
+  });
+
+  streamRoute(app, endpoints.exportStoryboard, async ({ params, userId, reply }) => {
+    const movie = await requireMovieMember(db, params.movieId, userId);
+    const rows = await shotListRows(db, storage, publicUrl, movie.id);
+    const withPictures = [];
+    for (const row of rows) {
+      const thumbnail = row.take ? await takeThumbnail(storage, publicUrl, row.take) : null;
+      withPictures.push({ ...row, thumbnail });
+    }
+    const pdf = await renderStoryboardPdf(movie.title, withPictures);
+    const name = `${movieFileName(movie.title)} storyboard.pdf`;
+    return sendAttachment(reply, { body: pdf, name, contentType: 'application/pdf', size: pdf.length });
   });
 }

@@ -162,6 +162,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
     <EditorActionsContext.Provider value={actions}>
       <main id="main" className="fixed inset-x-0 top-16 bottom-0 flex flex-col bg-neutral-950" style={accent}>
         <EditorTopBar
+          movieId={movieId}
           title={data.movie?.title ?? 'Loading…'}
           saving={graph.saving}
           showHidden={showHidden}

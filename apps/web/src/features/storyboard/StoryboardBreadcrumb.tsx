@@ -2,6 +2,7 @@ import type { StoryboardLevel } from '@cinegraph/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumb, CRUMB_LINK } from '../../ui/Breadcrumb';
+import { ExportMovieButton } from '../exports/ExportMovieButton';
 import { DescriptionsDialog } from './descriptions/DescriptionsDialog';
 import { movieEditorPath } from '../movies/paths';
 import { levelPlural } from './logic/levels';
@@ -49,6 +50,7 @@ export function StoryboardBreadcrumb({ level, movieId, movieTitle, sceneTitle }:
         <button type="button" onClick={() => setDescriptionsOpen(true)} className={CRUMB_LINK}>
           Descriptions
         </button>
+        {level === 'scene' && <ExportMovieButton movieId={movieId} className={CRUMB_LINK} />}
       </nav>
       <DescriptionsDialog
         movieId={movieId}

@@ -1,6 +1,7 @@
 import type { NodeProps } from '@xyflow/react';
 import { useState } from 'react';
 import { useOffline } from '../../../lib/offline';
+import { DownloadNodeControls } from '../../exports/DownloadNodeControls';
 import { DescriptionsDialog } from '../../storyboard/descriptions/DescriptionsDialog';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { HandleRow } from './HandleRow';
@@ -37,6 +38,7 @@ export function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
           />
         </div>
       )}
+      {node.utility_kind === 'download' && <DownloadNodeControls nodeId={node._id} movieId={node.movie_id} />}
     </NodeShell>
   );
 }

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { SpinnerWheel } from '../../../ui/Spinner';
 import { CheckIcon, PlusIcon } from '../../../ui/icons';
+import { ExportMovieButton } from '../../exports/ExportMovieButton';
 
 interface EditorTopBarProps {
+  movieId: string;
   title: string;
   saving: boolean;
   showHidden: boolean;
@@ -69,6 +71,7 @@ export function EditorTopBar(props: EditorTopBarProps) {
         <button type="button" onClick={props.onOpenScenes} className={BUTTON}>
           Scenes
         </button>
+        <ExportMovieButton movieId={props.movieId} className={BUTTON} />
         <span className="mx-1 h-5 w-px bg-white/10" aria-hidden="true" />
         <button type="button" onClick={props.onCreateNode} className={BUTTON} aria-label="Create Node">
           <PlusIcon /> {!phone && 'Node'}

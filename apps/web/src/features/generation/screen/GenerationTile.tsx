@@ -1,5 +1,6 @@
 import type { Generation } from '@cinegraph/contracts';
 import { TrashIcon } from '../../../ui/icons';
+import { TakeDownloadLink } from '../../exports/TakeDownloadLink';
 import { TileBadges } from '../../storyboard/grid/TileBadges';
 import { tileState } from '../logic/statusCounts';
 import { TileFace } from './TileFaces';
@@ -65,6 +66,12 @@ export function GenerationTile(props: GenerationTileProps) {
           >
             {generation.hidden ? 'Show' : 'Hide'}
           </button>
+          {generation.status === 'success' && generation.output && (
+            <TakeDownloadLink
+              generationId={generation._id}
+              className="rounded-md bg-black/70 p-1.5 text-neutral-200 hover:bg-black"
+            />
+          )}
           <button
             type="button"
             aria-label="Delete generation"

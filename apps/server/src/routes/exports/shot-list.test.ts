@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shots } from '../../db/schema';
+import { generationMovie, type GenerationMovie } from '../../engine/engine-test-support';
+import { addTake, makeMedia, STILL_PNG } from '../../services/exports/exports-test-support';
+import { signIn, type SignedInUser } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let m: GenerationMovie;
+let stranger: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  m = await generationMovie(t);
+  stranger = await signIn(t, 'stranger@example.com');
+  const [shot1, shot2] = m.shotIds as [string, string];
+  await t.db
+    .update(shots)
+    .set({ fields: { dialogue: 'Mara: "Wait, not yet."', camera_angle: '=HYPERLINK("x")' } })
+    .where(eq(shots.id, shot1));
+  await addTake(t, m, { shotId: shot1, type: 'image', bytes: STILL_PNG, ext: 'png', useAsInput: true });
+  await addTake(t, m, { shotId: shot2, type: 'audio', bytes: makeMedia('audio', 1), ext: 'wav' });
+});
+afterAll(() => t.close());
+
+const get = (url: string, user: SignedInUser = m.user) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie: user.cookie } });
+
+describe('shot list and storyboard exports', () => {
+  it('lists every shot as CSV with its texts and chosen take, quoted and safe for spreadsheets', async () => {
+    const response = await get(`/export/movie/${m.movieId}/shot_list`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain('shot list.csv');
+    expect(response.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Scene,Scene title,Shot,Description,Dialogue,Camera angle,Take,Take type',
+      '1,Harbour at Dawn,1,"Mara walks along the pier, looking at the fishing boats.","Mara: ""Wait, not yet.""","\'=HYPERLINK(""x"")","1-1-Mara walks along the pier, looking at-1.png",image',
+      '1,Harbour at Dawn,2,Close-up of Mara smiling as the sun rises behind her.,,,1-2-Close-up of Mara smiling as the sun-1.wav,audio',
+      '',
+    ]);
+  });
+
+  it('prints the storyboard as a PDF with the take pictures', async () => {
+    const response = await get(`/export/movie/${m.movieId}/storyboard`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Number(response.headers['content-length'])).toBe(pdf.length);
+    // The still take is drawn: one image XObject.
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+  });
+
+  it("refuses another user's movie with 403", async () => {
+    expect((await get(`/export/movie/${m.movieId}/shot_list`, stranger)).statusCode).toBe(403);
+    expect((await get(`/export/movie/${m.movieId}/storyboard`, stranger)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,163 @@
+import {
+  EXPORT_FORMATS,
+  EXPORT_FRAME_RATES,
+  EXPORT_RESOLUTIONS,
+  MAX_STILL_DURATION_SECONDS,
+  MIN_STILL_DURATION_SECONDS,
+  endpoints,
+  type ExportFormat,
+  type ExportFrameRate,
+} from '@cinegraph/contracts';
+import { useState, type ReactNode } from 'react';
+import { endpointUrl } from '../../lib/api';
+import { Dialog } from '../../ui/Dialog';
+import { useToast } from '../../ui/toast';
+import { downloadErrorMessage } from './logic/downloadErrors';
+import { DEFAULT_EXPORT_CHOICES, exportMovieUrl, type ExportChoices } from './logic/exportOptions';
+import { saveCheckedFile } from './logic/saveFile';
+
+const FIELD =
+  'mt-1 w-full rounded-lg border border-white/10 bg-neutral-950 px-3 py-2 text-sm text-neutral-100 focus:border-amber-400 focus:outline-none';
+const BUTTON =
+  'rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-amber-400 disabled:opacity-50';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="block text-sm text-neutral-300">
+      {label}
+      {children}
+    </label>
+  );
+}
+
+/**
+ * Export of the movie for editing software: format, frame rate, resolution and how long stills last;
+ * the zip holds the timeline and media/ with the use-as-input take of every shot (else its newest
+ * success). Also the shot list (CSV) and the printable storyboard (PDF).
+ */
+export function ExportMovieDialog({
+  movieId,
+  open,
+  onClose,
+}: {
+  movieId: string;
+  open: boolean;
+  onClose(): void;
+}) {
+  const toast = useToast();
+  const [choices, setChoices] = useState<ExportChoices>(DEFAULT_EXPORT_CHOICES);
+  const [busy, setBusy] = useState(false);
+  const set = (change: Partial<ExportChoices>) => setChoices((current) => ({ ...current, ...change }));
+
+  async function save(url: string, started: string) {
+    setBusy(true);
+    try {
+      await saveCheckedFile(url);
+      toast.success(started);
+    } catch (error) {
+      toast.error(downloadErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const params = { params: { movieId } };
+  const footer = (
+    <>
+      <button type="button" onClick={onClose} className={`${BUTTON} text-neutral-300 hover:bg-white/10`}>
+        Cancel
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void save(exportMovieUrl(movieId, choices), 'Export started')}
+        className={`${BUTTON} bg-amber-400 font-semibold text-neutral-950 hover:bg-amber-300`}
+      >
+        {busy ? 'Preparing…' : 'Export'}
+      </button>
+    </>
+  );
+
+  return (
+    <Dialog open={open} title="Export Movie" onClose={onClose} footer={footer} widthPx={520}>
+      <div className="mt-4 space-y-4">
+        <Field label="Format">
+          <select
+            className={FIELD}
+            value={choices.format}
+            onChange={(e) => set({ format: e.target.value as ExportFormat })}
+          >
+            {Object.entries(EXPORT_FORMATS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Frame rate">
+            <select
+              className={FIELD}
+              value={choices.frameRate}
+              onChange={(e) => set({ frameRate: e.target.value as ExportFrameRate })}
+            >
+              {EXPORT_FRAME_RATES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {rate} fps
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Resolution">
+            <select
+              className={FIELD}
+              value={choices.resolution}
+              onChange={(e) => set({ resolution: e.target.value as ExportChoices['resolution'] })}
+            >
+              {EXPORT_RESOLUTIONS.map((size) => (
+                <option key={size} value={size}>
+                  {size.replace('x', ' × ')}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Field label="Still duration (seconds)">
+          <input
+            type="number"
+            className={FIELD}
+            min={MIN_STILL_DURATION_SECONDS}
+            max={MAX_STILL_DURATION_SECONDS}
+            step={0.5}
+            value={choices.stillDuration}
+            onChange={(e) => set({ stillDuration: Number(e.target.value) })}
+          />
+        </Field>
+        <p className="text-xs text-neutral-400">
+          Takes: the one marked “Use as input” on each shot, else its newest successful take. The zip holds
+          the timeline and a media folder; unpack it and open the timeline from there.
+        </p>
+        <div className="flex flex-wrap gap-2 border-t border-white/10 pt-4">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void save(endpointUrl(endpoints.exportShotList, params), 'Shot list downloaded')}
+            className={`${BUTTON} bg-white/5 text-neutral-200 hover:bg-white/10`}
+          >
+            Shot list (CSV)
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void save(endpointUrl(endpoints.exportStoryboard, params), 'Storyboard downloaded')
+            }
+            className={`${BUTTON} bg-white/5 text-neutral-200 hover:bg-white/10`}
+          >
+            Storyboard (PDF)
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

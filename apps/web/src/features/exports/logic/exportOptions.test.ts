@@ -1,0 +1,35 @@
+import { DOWNLOAD_MESSAGES, MESSAGES } from '@cinegraph/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api';
+import { DownloadError, downloadErrorMessage } from './downloadErrors';
+import { DEFAULT_EXPORT_CHOICES, exportMovieUrl } from './exportOptions';
+
+describe('export address', () => {
+  it('carries the format, frame rate, size and still duration the dialog chose', () => {
+    const url = exportMovieUrl('m-1', {
+      ...DEFAULT_EXPORT_CHOICES,
+      format: 'otio',
+      frameRate: '23.976',
+      resolution: '1280x720',
+      stillDuration: 2.5,
+    });
+    expect(url).toBe(
+      '/api/v1/export/movie/m-1?format=otio&frame_rate=23.976&width=1280&height=720&still_duration=2.5',
+    );
+  });
+});
+
+describe('download failure messages', () => {
+  it("names the download's own failures, then the server's detail, else 'Download failed'", () => {
+    expect(downloadErrorMessage(new DownloadError(DOWNLOAD_MESSAGES.missingIds))).toBe(
+      'Missing node ID or movie ID',
+    );
+    expect(downloadErrorMessage(new DownloadError(DOWNLOAD_MESSAGES.noUrl))).toBe('No download URL returned');
+    expect(
+      downloadErrorMessage(new ApiError('Connect a workflow node to this Download node first.', 400)),
+    ).toBe('Connect a workflow node to this Download node first.');
+    expect(downloadErrorMessage(new ApiError(MESSAGES.requestFailed, 500))).toBe('Download failed');
+    expect(downloadErrorMessage(new ApiError('offline', 0))).toBe('Download failed');
+    expect(downloadErrorMessage(new TypeError('boom'))).toBe('Download failed');
+  });
+});
