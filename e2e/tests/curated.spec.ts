@@ -112,3 +112,11 @@ test('curated media: nothing without consent; the movie switch shares its marked
   await expect(viewer).toHaveCount(0);
   await reader.close();
 });
+
+test('curated media says when the takes cannot be loaded', async ({ page }) => {
+  await page.route('**/api/v1/analytics/get_curated_videos', (route) =>
+    route.fulfill({ status: 500, json: { detail: 'Internal server error' } }),
+  );
+  await page.goto('/dev/use-as-input-display');
+  await expect(page.getByText('Failed to load videos')).toBeVisible();
+});

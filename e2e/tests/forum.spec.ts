@@ -155,3 +155,31 @@ test('the forum pages its cards past 20 with Load More', async ({ page }) => {
   await expect(page.getByTestId('forum-card')).toHaveCount(21);
   await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
 });
+
+test('the forum says when posts or a post fail to load, and why a post was not created', async ({ page }) => {
+  // The server is reachable but answers with an error, as it would when its database is down.
+  await page.route('**/api/v1/forum/posts/cards*', (route) =>
+    route.fulfill({ status: 500, json: { detail: 'Internal server error' } }),
+  );
+  await page.goto('/forum');
+  await expect(page.getByText('Failed to load posts')).toBeVisible();
+  await page.route('**/api/v1/forum/post/*', (route) =>
+    route.fulfill({ status: 500, json: { detail: 'Internal server error' } }),
+  );
+  await page.goto(MISSING_POST);
+  await expect(page.getByText('Failed to load post details')).toBeVisible();
+
+  await signInThroughLandingPage(page, 'forum-eve@example.com');
+  await page.goto('/forum/create-post');
+  await page.getByLabel('Title').fill('Refused');
+  const answers = [
+    { status: 500, json: { detail: 'Internal server error' } },
+    { status: 400, json: { detail: 'A block can only attach files you uploaded.' } },
+  ];
+  await page.route('**/api/v1/forum/post', (route) => route.fulfill(answers.shift()!));
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Failed to create post. Please try again.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('A block can only attach files you uploaded.')).toBeVisible();
+  await expect(page).toHaveURL(/\/forum\/create-post$/);
+});
