@@ -80,7 +80,7 @@ export function DemoCanvas({ graph, onChange, label, readOnly = false, className
   // As in the editor, a touch screen shows the graph at its default zoom: fitted whole, it is too small to touch.
   const device = useDevice();
   const fit = useMemo(
-    () => ({ padding: FIT_PADDING, minZoom: device.touch ? defaultZoom(device) : 0.2 }),
+    () => ({ padding: FIT_PADDING, maxZoom: 1, minZoom: device.touch ? defaultZoom(device) : 0.2 }),
     [device],
   );
 

@@ -1,16 +1,13 @@
-import type { EditorNode, Handle, NodeLevel, PrimitiveLevel, UtilityKind } from '@cinegraph/contracts';
+import type { EditorNode, Handle, PrimitiveLevel, UtilityKind } from '@cinegraph/contracts';
 import type { DemoGraph } from './demoGraph';
 
 /** The movie every demo node belongs to: none on the server, the demos never call it. */
 const DEMO_MOVIE = 'tutorial';
 
-type Example = Omit<
-  EditorNode,
-  '_id' | 'position' | 'movie_id' | 'hidden' | 'width' | 'workflow' | 'upload_error'
->;
+type Example = Omit<EditorNode, '_id' | 'position' | 'movie_id' | 'hidden' | 'workflow' | 'upload_error'>;
 
-function base(): Pick<EditorNode, 'movie_id' | 'hidden' | 'width' | 'workflow' | 'upload_error'> {
-  return { movie_id: DEMO_MOVIE, hidden: false, width: null, workflow: null, upload_error: null };
+function base(): Pick<EditorNode, 'movie_id' | 'hidden' | 'workflow' | 'upload_error'> {
+  return { movie_id: DEMO_MOVIE, hidden: false, workflow: null, upload_error: null };
 }
 
 function input(level: PrimitiveLevel, name: string, type: Handle['type'], value: unknown): Example {
@@ -19,6 +16,8 @@ function input(level: PrimitiveLevel, name: string, type: Handle['type'], value:
     type: 'primitive',
     level,
     value,
+    // Wider than the studio's 180 px for scene, shot and character inputs, so the names read in full.
+    width: 220,
     input_handles: [],
     output_handles: [{ id: 'output', name: 'output', type }],
     utility_kind: null,
@@ -29,7 +28,8 @@ function workflow(name: string, inputs: Handle[], outputs: Handle[]): Example {
   return {
     name,
     type: 'workflow',
-    level: 'editor' as NodeLevel,
+    level: 'editor',
+    width: null,
     value: null,
     input_handles: inputs,
     output_handles: outputs,
@@ -37,11 +37,12 @@ function workflow(name: string, inputs: Handle[], outputs: Handle[]): Example {
   };
 }
 
-function utility(name: string, kind: UtilityKind, inputs: Handle[], outputs: Handle[]): Example {
+function utility(name: string, kind: UtilityKind, inputs: Handle[], outputs: Handle[], width = 220): Example {
   return {
     name,
     type: 'utility',
     level: 'editor',
+    width,
     value: null,
     input_handles: inputs,
     output_handles: outputs,
@@ -107,6 +108,7 @@ export const NODE_EXAMPLES = {
         h('concept_image', 'Concept Image', 'image'),
       ],
       [h('enhanced_prompt', 'Enhanced Prompt', 'text')],
+      280,
     ),
     Download: utility('Download', 'download', [h('media', 'Media', 'any')], []),
   },
@@ -194,9 +196,9 @@ export function nodeEditorExampleGraph(): DemoGraph {
   };
 }
 
-/** A shot-level text input, wide enough for its name. */
+/** A shot-level text input named `name`, empty until a shot fills it. */
 function shotText(id: string, name: string, y: number): EditorNode {
-  return { ...demoNode('Input', 'Shot action', id, 0, y), name, value: '', width: 220 };
+  return { ...demoNode('Input', 'Shot action', id, 0, y), name, value: '' };
 }
 
 /** The inputs page's demo: the shot's camera angle and description, locked into Add Text, into a workflow. */

@@ -6,7 +6,7 @@ import { Lesson, Points, TutorialArticle } from '../TutorialArticle';
 
 const HANDLES: [name: string, what: string][] = [
   ['Prompt', 'what the shot shows, in your words'],
-  ['Camera Angle', 'the framing: wide shot, close-up, low angle...'],
+  ['Camera Angle', 'the framing: a wide shot, a close-up, a low angle'],
   ['Extra Instructions #1', 'anything else to respect; add #2, #3 and more as needed'],
   ['Character Image', 'who is in the shot, described from the picture'],
   ['Location Image', 'where the shot happens'],
