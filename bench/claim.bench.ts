@@ -1,8 +1,8 @@
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { generations, movies, nodes, users, workers } from '../apps/server/src/db/schema';
 import { claimPendingGeneration } from '../apps/server/src/engine/claim';
-import { openTestDatabase } from '../apps/server/src/test/test-database';
 import { printTable, type Figure } from './harness';
+import { postgresForBench } from './postgres';
 
 const JOBS = 300;
 const WORKERS = 4;
@@ -17,13 +17,10 @@ export async function benchClaims(): Promise<void> {
   figures.push(
     await claimRound('PGlite (embedded), 1 dispatcher', () => openDatabase({ kind: 'pglite-memory' }), 1),
   );
-  const postgres = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  if (await reachable(postgres)) {
-    const open = () => withUrl(postgres, openTestDatabase);
+  const open = await postgresForBench();
+  if (open) {
     figures.push(await claimRound('PostgreSQL, 1 dispatcher', open, 1));
     figures.push(await claimRound('PostgreSQL, 2 dispatchers', open, 2));
-  } else {
-    console.log(`\n(PostgreSQL at ${postgres} is not reachable: its rows are left out)`);
   }
   printTable(
     `Claiming ${JOBS} pending jobs over ${WORKERS} workers (a round = the whole queue)`,
@@ -92,28 +89,4 @@ async function fillQueue({ db }: DatabaseHandle): Promise<void> {
       index: i,
     })),
   );
-}
-
-async function withUrl<T>(url: string, run: () => Promise<T>): Promise<T> {
-  const before = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url;
-  try {
-    return await run();
-  } finally {
-    if (before === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = before;
-  }
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }

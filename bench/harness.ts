@@ -48,3 +48,38 @@ export function printTable(title: string, figures: readonly Figure[], unit = 'op
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }
+
+/** One studio figure beside its bare baseline measured in the same run. */
+export interface Comparison {
+  name: string;
+  figure: number;
+  baseline: number;
+  /** What the numbers count, e.g. 'jobs/s' or 'ms'. */
+  unit: string;
+  /** Throughputs: the ratio is figure / baseline. Times: baseline / figure, so 1 is par either way. */
+  higherIsBetter: boolean;
+  /** The issue's target for the ratio, printed beside it (e.g. '>= 0.6'). */
+  target?: string;
+}
+
+/** Prints each figure, its baseline and the ratio (studio as a share of bare: 1.00 = as fast). */
+export function printComparisons(title: string, rows: readonly Comparison[]): void {
+  const num = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
+  const cells = rows.map((r) => {
+    const ratio = r.higherIsBetter ? r.figure / r.baseline : r.baseline / r.figure;
+    return [
+      r.name,
+      `${num(r.figure)} ${r.unit}`,
+      `${num(r.baseline)} ${r.unit}`,
+      ratio.toFixed(2),
+      r.target ?? '',
+    ];
+  });
+  const header = ['', 'studio', 'bare baseline', 'ratio', 'target'];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) =>
+    c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(`\n${title}`);
+  console.log(line(header));
+  for (const row of cells) console.log(line(row));
+}

@@ -1,6 +1,8 @@
 import { benchClaims } from './claim.bench';
+import { benchDispatcher } from './dispatcher.bench';
 import { benchWorkflows } from './workflows.bench';
 
 // `npm run bench`: every table of figures in one run. Compare the ratios within a table.
 await benchWorkflows();
 await benchClaims();
+await benchDispatcher();

@@ -1,5 +1,5 @@
 import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
-import { and, asc, count, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { generations, workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
@@ -20,35 +20,31 @@ export interface Claim {
  * - the healthy workers are locked `FOR UPDATE SKIP LOCKED`, so two dispatchers never both fill a
  *   worker's last slot (the second one skips the locked workers and claims nothing this time);
  * - the oldest pending jobs, as many as there are free slots, are locked the same way through the
- *   `generations_pending_idx` index scan (no sort of the whole queue);
+ *   `generations_claim_idx` index scan (no sort of the whole queue);
  * - each job goes to the least loaded worker that may serve it (a user's own workers serve only that
  *   user, the shared pool everybody), and all move pending -> assigned by one conditional UPDATE.
  * Jobs no free worker may serve stay pending.
  */
 export async function claimPendingGenerations(db: Database, limit: number): Promise<Claim[]> {
   return db.transaction(async (tx) => {
-    const candidates = await tx
-      .select()
+    // Each worker with the number of jobs it holds, in the statement that locks it.
+    const rows = await tx
+      .select({
+        worker: workers,
+        // Spelled out: Drizzle leaves table names off the columns of a one-table select.
+        busy: sql<number>`(select count(*)::int from generations g where g.worker_id = workers.id
+          and g.status in (${sql.join(
+            ON_WORKER_STATUSES.map((status) => sql`${status}`),
+            sql`, `,
+          )}))`,
+      })
       .from(workers)
       .where(eq(workers.healthy, true))
       .orderBy(asc(workers.createdAt))
-      .for('update', { skipLocked: true });
-    if (candidates.length === 0) return [];
-    const load = await tx
-      .select({ workerId: generations.workerId, n: count() })
-      .from(generations)
-      .where(
-        and(
-          inArray(generations.status, [...ON_WORKER_STATUSES]),
-          inArray(
-            generations.workerId,
-            candidates.map((w) => w.id),
-          ),
-        ),
-      )
-      .groupBy(generations.workerId);
-    const busy = new Map(candidates.map((w) => [w.id, 0]));
-    for (const l of load) if (l.workerId) busy.set(l.workerId, l.n);
+      .for('update', { of: workers, skipLocked: true });
+    if (rows.length === 0) return [];
+    const candidates = rows.map((r) => r.worker);
+    const busy = new Map(rows.map((r) => [r.worker.id, Number(r.busy)]));
     const freeSlots = candidates.reduce((sum, w) => sum + Math.max(0, w.capacity - busy.get(w.id)!), 0);
     if (freeSlots === 0) return [];
     const pending = await oldestPending(tx, Math.min(freeSlots, limit));

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { ComfyClient } from '@cinegraph/comfy';
 import type { Database } from '../db/client';
 import { workerTransport } from '../services/workers/public-transport';
@@ -59,6 +60,8 @@ export class Dispatcher {
 
   constructor(private readonly options: DispatcherOptions) {
     this.staleMs = options.staleMs ?? 30_000;
+    // Every followed job listens to this one signal: as many listeners as jobs in progress.
+    setMaxListeners(0, this.abort.signal);
     this.runner = {
       db: options.db,
       storage: options.storage,

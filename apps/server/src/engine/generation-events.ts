@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { GenerationEvent } from '@cinegraph/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/client';
 import { generations } from '../db/schema';
@@ -58,6 +58,51 @@ export async function publishGenerationEvents(
   await db.execute(
     sql`select pg_notify(${GENERATION_EVENTS_CHANNEL}, value) from json_array_elements_text(${JSON.stringify(payloads)}::json)`,
   );
+}
+
+/** A generation UPDATE returning the event columns (see `updateAndPublish`). */
+interface EventUpdate {
+  getSQL(): SQL;
+}
+
+type RawEventRow = {
+  id: string;
+  movie_id: string;
+  workflow_node_id: string;
+  shot_id: string | null;
+  scene_id: string | null;
+  status: GenerationEventRow['status'];
+  progress: number;
+};
+
+/**
+ * Runs an UPDATE of generations that returns `generationEventColumns` and announces every changed row
+ * in the same statement (`WITH moved AS (UPDATE ...) SELECT ..., pg_notify(...)`): one round trip per
+ * engine transition instead of two. The payload is `toGenerationEvent`'s, built by the database;
+ * listeners check it against the contract, so a drift would drop events (the event tests catch it).
+ */
+export async function updateAndPublish(
+  db: Executor,
+  update: EventUpdate,
+  change: GenerationEvent['change'],
+): Promise<GenerationEventRow[]> {
+  // PGlite and node-postgres both answer raw queries with `{ rows }`.
+  const result = (await db.execute(sql`
+    with moved as (${update.getSQL()})
+    select moved.*, pg_notify(${GENERATION_EVENTS_CHANNEL}, json_build_object(
+      'id', moved.id, 'movie_id', moved.movie_id, 'workflow_node_id', moved.workflow_node_id,
+      'shot_id', moved.shot_id, 'scene_id', moved.scene_id, 'status', moved.status,
+      'progress', moved.progress, 'change', ${change}::text)::text)
+    from moved`)) as unknown as { rows: RawEventRow[] };
+  return result.rows.map((row) => ({
+    id: row.id,
+    movieId: row.movie_id,
+    workflowNodeId: row.workflow_node_id,
+    shotId: row.shot_id,
+    sceneId: row.scene_id,
+    status: row.status,
+    progress: Number(row.progress),
+  }));
 }
 
 /** The event of a changed row. */

@@ -2,11 +2,7 @@ import type { GenerationStatus } from '@cinegraph/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { generations } from '../db/schema';
-import {
-  generationEventColumns,
-  publishGenerationEvents,
-  type GenerationEventRow,
-} from './generation-events';
+import { generationEventColumns, updateAndPublish, type GenerationEventRow } from './generation-events';
 
 type GenerationChanges = Partial<typeof generations.$inferInsert>;
 
@@ -23,13 +19,12 @@ export async function transition(
   changes: GenerationChanges,
 ): Promise<GenerationEventRow | null> {
   const expected = typeof from === 'string' ? [from] : [...from];
-  const [moved] = await db
+  const update = db
     .update(generations)
     .set({ ...changes, updatedAt: new Date() })
     .where(and(eq(generations.id, id), inArray(generations.status, expected)))
     .returning(generationEventColumns);
-  if (!moved) return null;
-  if (changes.status !== undefined) await publishGenerationEvents(db, [moved], 'status');
-  else if (changes.progress !== undefined) await publishGenerationEvents(db, [moved], 'progress');
-  return moved;
+  const change = changes.status !== undefined ? 'status' : changes.progress !== undefined ? 'progress' : null;
+  const [moved] = change ? await updateAndPublish(db, update, change) : await update;
+  return moved ?? null;
 }
