@@ -12,6 +12,8 @@ import { Dispatcher, type DispatcherOptions } from './dispatcher';
 import { STILL_WORKFLOW } from './still-workflow';
 import { upsertSharedWorker, WorkerPool } from './worker-pool';
 
+export { STILL_WORKFLOW };
+
 export interface GenerationMovie {
   user: SignedInUser;
   movieId: string;
