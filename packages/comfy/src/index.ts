@@ -8,6 +8,7 @@ export {
   type WorkflowHandleType,
 } from './conventions';
 export * from './client';
+export { completePrompt, describeInput, IncompleteWorkflowError, type PromptInputRef } from './complete';
 export { convertUiToApi } from './convert';
 export {
   detectHandles,

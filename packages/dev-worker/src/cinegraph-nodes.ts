@@ -32,9 +32,13 @@ export const CINEGRAPH_NODES: ObjectInfo = {
     display: 'Cinegraph Input Lora',
     category: 'cinegraph/inputs',
     // The value is a LoRA name/URL or the studio's `{keyword, url, strength}`; strength may come apart.
-    required: { name: text('lora'), default: text() },
-    optional: {
+    // Required, as the pack declares it (lora.py): ComfyUI refuses a prompt without it.
+    required: {
+      name: text('lora'),
+      default: text(),
       strength: ['FLOAT', { default: 1, min: 0, max: 2, step: 0.01 }],
+    },
+    optional: {
       model: ['MODEL', {}],
       clip: ['CLIP', {}],
       ...tooltip,

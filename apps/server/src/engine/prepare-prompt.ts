@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
 import {
+  completePrompt,
   convertUiToApi,
   detectHandles,
+  IncompleteWorkflowError,
   fillPrompt,
   parseWorkflow,
   type ApiPrompt,
   type ComfyClient,
+  type ObjectInfo,
   type PromptValue,
   type WorkflowHandles,
 } from '@cinegraph/comfy';
@@ -91,13 +94,40 @@ async function readNodeWorkflow(setup: PromptSetup, node: NodeRow) {
   const parsed = parseWorkflow(text);
   if (parsed.format === 'api') {
     const workflow = link === node.workflowLink ? null : await readUiWorkflow(setup, node.workflowLink);
-    return { prompt: parsed.prompt, handles: detectHandles(parsed), workflow };
+    // An API file may lack widget values the worker requires (ComfyUI's frontend would have filled them);
+    // without the definitions the worker itself judges the prompt.
+    const objectInfo = await definitionsOf(setup.client).catch(() => null);
+    const prompt = objectInfo ? completeFor(parsed.prompt, objectInfo) : parsed.prompt;
+    return { prompt, handles: detectHandles(parsed), workflow };
   }
   // Widget values of a UI workflow map to inputs only through the worker's own node definitions.
-  const objectInfo = await setup.client.objectInfo();
+  const objectInfo = await definitionsOf(setup.client);
   const handles: WorkflowHandles = detectHandles(parsed, { objectInfo });
   const workflow: unknown = JSON.parse(text);
   return { prompt: convertUiToApi(parsed.workflow, objectInfo), handles, workflow };
+}
+
+const DEFINITIONS_MS = 5 * 60_000;
+const definitions = new WeakMap<ComfyClient, { objectInfo: Promise<ObjectInfo>; expires: number }>();
+
+/** A worker's node definitions, asked once per few minutes per client (they are megabytes on a real one). */
+function definitionsOf(client: ComfyClient): Promise<ObjectInfo> {
+  const hit = definitions.get(client);
+  if (hit && hit.expires > Date.now()) return hit.objectInfo;
+  const objectInfo = client.objectInfo();
+  definitions.set(client, { objectInfo, expires: Date.now() + DEFINITIONS_MS });
+  objectInfo.catch(() => definitions.delete(client));
+  return objectInfo;
+}
+
+/** The API prompt with the widget defaults it lacks; a required value no default gives fails the job. */
+function completeFor(prompt: ApiPrompt, objectInfo: ObjectInfo): ApiPrompt {
+  try {
+    return completePrompt(prompt, objectInfo).prompt;
+  } catch (error) {
+    if (error instanceof IncompleteWorkflowError) throw new JobSetupError(error.message);
+    throw error;
+  }
 }
 
 /** The node's UI workflow, which takes keep so ComfyUI can reopen them; null when there is none. */

@@ -1,4 +1,11 @@
-import { convertUiToApi, UnknownNodeClassError, type ParsedWorkflow } from '@cinegraph/comfy';
+import {
+  completePrompt,
+  convertUiToApi,
+  IncompleteWorkflowError,
+  readApiPrompt,
+  UnknownNodeClassError,
+  type ParsedWorkflow,
+} from '@cinegraph/comfy';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { workerDefinitions } from './worker-definitions';
@@ -34,4 +41,28 @@ export async function convertWithWorker(
   }
   if (missing) throw badRequest(missingNodeClassesMessage(missing.classNames));
   return null;
+}
+
+/**
+ * Completes an API file with the node definitions of a worker that knows all its classes, as ComfyUI's
+ * frontend fills widget defaults: a hand-written `CinegraphOutput` without `name` gets 'output', a LoRA
+ * input without `strength` gets 1. A required value no default can give is refused with a 400 naming
+ * the node and input. Unchanged when no such worker answers (it is completed at dispatch).
+ */
+export async function completeWithWorker(
+  ctx: { db: Database; userId: string; allowPrivateUserWorkers?: boolean },
+  apiText: string,
+): Promise<string> {
+  const prompt = readApiPrompt(JSON.parse(apiText));
+  const classes = Object.values(prompt).map((node) => node.class_type);
+  const answers = await workerDefinitions(ctx.db, ctx.userId, ctx.allowPrivateUserWorkers ?? false);
+  const knowing = answers.find(({ objectInfo }) => classes.every((name) => Object.hasOwn(objectInfo, name)));
+  if (!knowing) return apiText;
+  try {
+    const { prompt: completed, filled } = completePrompt(prompt, knowing.objectInfo);
+    return filled.length === 0 ? apiText : JSON.stringify(completed);
+  } catch (error) {
+    if (error instanceof IncompleteWorkflowError) throw badRequest(error.message);
+    throw error;
+  }
 }

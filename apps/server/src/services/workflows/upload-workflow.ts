@@ -4,7 +4,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import { readStoredWorkflow } from '../assets/proxy-workflow';
 import type { NodeRow } from '../editor/node-rows';
-import { convertWithWorker } from './convert-at-upload';
+import { completeWithWorker, convertWithWorker } from './convert-at-upload';
 import { applyWorkflowToNode, recordUploadError } from './node-workflow';
 import { readWorkflow, workflowFormat } from './workflow-handles';
 
@@ -31,7 +31,8 @@ export interface UploadContext {
 
 /**
  * Sets a workflow node's workflow from an upload. A UI-format workflow without its API file is
- * converted with a worker's node definitions when one answers (else at dispatch). On failure the
+ * converted with a worker's node definitions when one answers (else at dispatch); an API file lacking
+ * widget values is completed from them, or refused naming the node and input. On failure the
  * message is stored on the node (spec: 'No file provided', the detail, or 'Upload failed') and the
  * error is thrown as a 4xx with it.
  */
@@ -42,7 +43,7 @@ export async function setWorkflowFromUpload(
 ): Promise<NodeRow> {
   try {
     if (upload.file === null || upload.file.trim() === '') throw badRequest(NO_FILE_PROVIDED);
-    const workflow = readWorkflow(upload.file);
+    const uploaded = readWorkflow(upload.file);
     const companion = async (value: string | undefined, format: 'ui' | 'api', field: string) => {
       if (!value?.trim()) return null;
       const text = await companionText(ctx, value);
@@ -51,12 +52,15 @@ export async function setWorkflowFromUpload(
       }
       return text;
     };
-    const ui = workflow.format === 'ui' ? workflow.text : await companion(upload.link, 'ui', 'link');
-    const api =
-      workflow.format === 'api'
-        ? workflow.text
+    const ui = uploaded.format === 'ui' ? uploaded.text : await companion(upload.link, 'ui', 'link');
+    const given =
+      uploaded.format === 'api'
+        ? uploaded.text
         : ((await companion(upload.apiLink, 'api', 'api_link')) ??
-          (await convertWithWorker(ctx, workflow.parsed)));
+          (await convertWithWorker(ctx, uploaded.parsed)));
+    const api = given === null ? null : await completeWithWorker(ctx, given);
+    // An uploaded API file gives the handles; read again once completed (a filled-in name names one).
+    const workflow = uploaded.format === 'api' && api !== uploaded.text ? readWorkflow(api!) : uploaded;
     return await applyWorkflowToNode(ctx.db, ctx.storage, ctx.publicUrl, node, { workflow, ui, api });
   } catch (error) {
     const known =
