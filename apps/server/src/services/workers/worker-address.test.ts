@@ -24,16 +24,35 @@ describe('isPrivateAddress', () => {
     'fe80::1',
     'ff02::1',
     'not-an-ip',
+    // IPv6 addresses that carry a private IPv4 address: NAT64, 6to4, IPv4-compatible, Teredo
+    '64:ff9b::7f00:1',
+    '64:ff9b::10.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::1',
+    '2002:a9fe:a9fe::1',
+    '::127.0.0.1',
+    '::a00:1',
+    '::192.168.0.1',
+    '2001:0:4136:e378:8000:63bf:f5ff:fffe',
+    '2001:0:c0a8:101:0:0:f7f7:f7f7',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '172.32.0.1', '192.169.0.1', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    'accepts the public %s',
-    (address) => {
-      expect(isPrivateAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '172.32.0.1',
+    '192.169.0.1',
+    '1.1.1.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '::8.8.8.8',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+  ])('accepts the public %s', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
 });
 
 describe('requirePublicWorkerHost', () => {
