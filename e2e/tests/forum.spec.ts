@@ -55,6 +55,7 @@ test('the forum: empty, not found, create with files, read anonymously, comment,
   const movie = await (
     await page.request.post(
       `/api/v1/movies/insert_with_editor_state/user/${userId}/source_movie/${templates[0]._id}`,
+      { headers: { 'X-Requested-With': 'cinegraph' } },
     )
   ).json();
 

@@ -21,6 +21,7 @@ async function setWorkflow(page: Page, movieId: string, nodeId: string): Promise
   const response = await page.request.post(
     `/api/v1/editor/set_inputs_from_workflow/node/${nodeId}/movie/${movieId}`,
     {
+      headers: { 'X-Requested-With': 'cinegraph' },
       multipart: {
         file: {
           name: 'still.json',

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { sessionPlugin } from './http/session';
+import { requireStudioRequest } from './http/studio-request';
 import type { Mailer } from './mail/mailer';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      api.addHook('onRequest', requireStudioRequest);
       authRoutes(api, deps);
       userRoutes(api, deps);
       movieRoutes(api, deps);

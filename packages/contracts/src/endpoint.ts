@@ -1,5 +1,12 @@
 import type { z } from 'zod';
 
+/**
+ * Sent by the studio's client with every API call. A page on another site cannot add a header without a
+ * CORS preflight, which the API never grants, so the server refuses state-changing calls that carry
+ * neither this header nor a JSON body (cross-site request forgery).
+ */
+export const STUDIO_REQUEST_HEADERS = { 'X-Requested-With': 'cinegraph' } as const;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { STUDIO_REQUEST_HEADERS } from '@cinegraph/contracts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -57,6 +58,11 @@ export async function createTestApp(
     logger: false,
     paymentProvider: options.paymentProvider,
   });
+  // Calls carry the header the studio's web client sends with every call (see STUDIO_REQUEST_HEADERS);
+  // a test of forged calls passes the header empty.
+  const inject = app.inject.bind(app);
+  app.inject = ((opts: InjectOptions) =>
+    inject({ ...opts, headers: { ...STUDIO_REQUEST_HEADERS, ...opts.headers } })) as typeof app.inject;
   return {
     app,
     db: database.db,

@@ -1,4 +1,4 @@
-import { fillPath, MESSAGES, type Endpoint } from '@cinegraph/contracts';
+import { fillPath, MESSAGES, STUDIO_REQUEST_HEADERS, type Endpoint } from '@cinegraph/contracts';
 import type { z } from 'zod';
 
 export const API_BASE = '/api/v1';
@@ -44,7 +44,11 @@ export async function apiCall<E extends Endpoint>(
   ep: E,
   options: CallOptions<E> = {},
 ): Promise<z.output<E['response']>> {
-  const init: RequestInit = { method: ep.method, credentials: 'same-origin', headers: {} };
+  const init: RequestInit = {
+    method: ep.method,
+    credentials: 'same-origin',
+    headers: { ...STUDIO_REQUEST_HEADERS },
+  };
   if (options.body !== undefined) {
     init.body = JSON.stringify(options.body);
     (init.headers as Record<string, string>)['content-type'] = 'application/json';

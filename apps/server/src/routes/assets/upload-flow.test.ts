@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { PresignUploadResponse, UserAsset } from '@cinegraph/contracts';
+import { STUDIO_REQUEST_HEADERS, type PresignUploadResponse, type UserAsset } from '@cinegraph/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 import { startListeningTestApp } from './listening-test-app';
@@ -19,7 +19,11 @@ afterAll(() => t.close());
 async function api<T>(method: string, url: string, body?: object): Promise<{ status: number; json: T }> {
   const response = await fetch(`${t.baseUrl}/api/v1${url}`, {
     method,
-    headers: { cookie: user.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      cookie: user.cookie,
+      ...STUDIO_REQUEST_HEADERS,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
     redirect: 'manual',
   });

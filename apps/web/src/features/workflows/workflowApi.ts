@@ -1,4 +1,4 @@
-import { endpoints, MESSAGES, type EditorNode } from '@cinegraph/contracts';
+import { endpoints, MESSAGES, STUDIO_REQUEST_HEADERS, type EditorNode } from '@cinegraph/contracts';
 import { mutate } from 'swr';
 import { ApiError, apiCall, endpointUrl } from '../../lib/api';
 
@@ -28,6 +28,7 @@ export async function setInputsFromWorkflow(
     response = await fetch(endpointUrl(endpoints.setInputsFromWorkflow, { params: { movieId, nodeId } }), {
       method: 'POST',
       credentials: 'same-origin',
+      headers: STUDIO_REQUEST_HEADERS,
       body: form,
     });
   } catch {
