@@ -9,8 +9,8 @@ export const FORUM_COMMENT_MAX = 5_000;
 export const FORUM_BLOCKS_MAX = 30;
 /** Spec: an empty description becomes this first text block. */
 export const FORUM_NO_DESCRIPTION = 'No description provided.';
-/** Spec: readers without a user id act as this user. */
-export const ANONYMOUS_USER = { id: 'anonymous', nickname: 'Anonymous' } as const;
+/** Spec: the nickname of a user who has none. */
+export const ANONYMOUS_NICKNAME = 'Anonymous';
 
 /** The forum's texts, word for word from the spec. */
 export const FORUM_MESSAGES = {

@@ -1,5 +1,5 @@
 import {
-  ANONYMOUS_USER,
+  ANONYMOUS_NICKNAME,
   type CuratedMedia,
   type ForumComment,
   type ForumPost,
@@ -10,7 +10,7 @@ import type { CuratedTake } from '../services/curated/curated-media';
 import type { Authored, ForumCommentRow, ForumPostRow, ForumPostWithComments } from '../services/forum/posts';
 
 function nicknameOf(author: Authored<unknown>['author'], given: string): string {
-  return author.nickname.trim() || given.trim() || ANONYMOUS_USER.nickname;
+  return author.nickname.trim() || given.trim() || ANONYMOUS_NICKNAME;
 }
 
 export function presentForumCard({ row, author }: Authored<ForumPostRow>): ForumPostCard {

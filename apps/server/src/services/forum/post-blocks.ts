@@ -26,12 +26,11 @@ export async function prepareBlocks(
   authorId: string,
   input: ForumBlockInput[],
 ): Promise<PreparedBlocks> {
-  const first = input[0];
-  const withText: ForumBlockInput[] =
-    first?.type === 'text' ? input : [{ type: 'text', value: FORUM_NO_DESCRIPTION }, ...input];
-  if (withText[0]!.type === 'text' && !String(withText[0]!.value).trim()) {
-    withText[0] = { type: 'text', value: FORUM_NO_DESCRIPTION };
-  }
+  const [first, ...rest] = input;
+  const startsWithText = first?.type === 'text';
+  const text: ForumBlockInput =
+    startsWithText && first.value.trim() ? first : { type: 'text', value: FORUM_NO_DESCRIPTION };
+  const withText = [text, ...(startsWithText ? rest : input)];
 
   const keys = withText.flatMap((block) => {
     const link = linkOf(block);

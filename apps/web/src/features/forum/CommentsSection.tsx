@@ -1,4 +1,4 @@
-import { ANONYMOUS_USER, endpoints, FORUM_MESSAGES, type ForumPost } from '@cinegraph/contracts';
+import { ANONYMOUS_NICKNAME, endpoints, FORUM_MESSAGES, type ForumPost } from '@cinegraph/contracts';
 import { useState, type FormEvent } from 'react';
 import { apiCall } from '../../lib/api';
 import { useStoredUser } from '../../lib/session';
@@ -27,7 +27,7 @@ export function CommentsSection({ post, refresh }: { post: ForumPost; refresh():
           user_id: userId,
           post_id: post._id,
           text: trimmed,
-          user_nickname: (nickname || ANONYMOUS_USER.nickname).slice(0, 32),
+          user_nickname: (nickname || ANONYMOUS_NICKNAME).slice(0, 32),
         },
       });
       setText('');

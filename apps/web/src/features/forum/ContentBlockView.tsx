@@ -1,5 +1,5 @@
 import type { ForumBlock } from '@cinegraph/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useStoredUser } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { FilmIcon } from '../../ui/icons';
@@ -51,7 +51,7 @@ function FileRow({
   kind: string;
   name: string;
   url: string;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-white/10 bg-neutral-900/80 p-4">
