@@ -147,6 +147,19 @@ describe('download refusals', () => {
     expect(response.json().detail).toBe('Connect a workflow node to this Download node first.');
   });
 
+  it('says to mark takes first when none of the connected workflow is marked use-as-input', async () => {
+    const other = await generationMovie(t, 'fourth@example.com');
+    const nodeId = await connectedDownloadNode(t, other);
+    await addTake(t, other, { shotId: other.shotIds[0]!, type: 'image', bytes: STILL_PNG, ext: 'png' });
+    for (const all of [true, false]) {
+      const response = await get(downloadPath(all, nodeId, other.movieId), other.user);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().detail).toBe(
+        'No takes to download: mark the takes you want as "Use as input" first.',
+      );
+    }
+  });
+
   it("refuses another user's movie, node and take with 403, and a node of another movie with 404", async () => {
     expect((await get(downloadPath(true), stranger)).statusCode).toBe(403);
     expect((await get(`${downloadPath(true)}/zip`, stranger)).statusCode).toBe(403);

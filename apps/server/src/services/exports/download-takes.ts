@@ -44,9 +44,11 @@ export async function takesToDownload(
   request: DownloadRequest,
 ): Promise<TakeFile[]> {
   const workflowNodeId = await connectedWorkflowNode(db, request.movieId, request.nodeId);
-  const takes = (await listShotTakes(db, request.movieId, { workflowNodeId })).filter(
-    ({ generation }) => generation.useAsInput && (request.includeDownloaded || !generation.downloaded),
+  const marked = (await listShotTakes(db, request.movieId, { workflowNodeId })).filter(
+    ({ generation }) => generation.useAsInput,
   );
+  if (marked.length === 0) throw notFound(DOWNLOAD_MESSAGES.noTakes);
+  const takes = marked.filter(({ generation }) => request.includeDownloaded || !generation.downloaded);
   const files = await takeFiles(storage, publicUrl, takes);
   if (files.length === 0) {
     throw notFound(request.includeDownloaded ? DOWNLOAD_MESSAGES.noTakes : DOWNLOAD_MESSAGES.noNewTakes);

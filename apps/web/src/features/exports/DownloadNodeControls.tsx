@@ -4,7 +4,7 @@ import { downloadErrorMessage } from './logic/downloadErrors';
 import { downloadNodeTakes } from './logic/downloadNodeTakes';
 
 const BUTTON =
-  'nodrag rounded-md px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-amber-400 disabled:opacity-50';
+  'nodrag rounded-md px-2 py-1 text-xs whitespace-nowrap focus-visible:outline-2 focus-visible:outline-amber-400 disabled:opacity-50';
 
 /**
  * The Download node's controls: the 'Download New' / 'Download All' toggle (only takes not downloaded
