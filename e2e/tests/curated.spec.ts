@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInThroughLandingPage } from './sign-in';
 
+/** State-changing calls without a JSON body carry the studio's header (the server refuses forged calls). */
+const FROM_STUDIO = { 'X-Requested-With': 'cinegraph' };
+
 /** A still image the preview worker makes without any input. */
 const STILL_WORKFLOW = {
   '1': { class_type: 'EmptyImage', inputs: { width: 96, height: 54, batch_size: 1, color: 2_000_000 } },
@@ -19,11 +22,14 @@ async function movieWithMarkedTakes(page: Page): Promise<{ movieId: string; take
   const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
   const [template] = await json<{ _id: string }[]>(api.get('/api/v1/movies/templates'));
   const movie = await json<{ _id: string }>(
-    api.post(`/api/v1/movies/insert_with_editor_state/user/${userId}/source_movie/${template!._id}`),
+    api.post(`/api/v1/movies/insert_with_editor_state/user/${userId}/source_movie/${template!._id}`, {
+      headers: FROM_STUDIO,
+    }),
   );
   const [node] = await json<{ id: string }[]>(api.get(`/api/v1/movies/workflow_nodes/${movie._id}`));
   await json(
     api.post(`/api/v1/editor/set_inputs_from_workflow/node/${node!.id}/movie/${movie._id}`, {
+      headers: FROM_STUDIO,
       multipart: {
         file: {
           name: 'still.json',
