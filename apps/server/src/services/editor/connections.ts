@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { connections, nodes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { isUniqueViolation, toGraphNode, type ConnectionRow, type Db, type NodeRow } from './node-rows';
+import { isItemInputNode, syncItemInputs } from './sync-all-inputs';
 
 const DUPLICATE_EDGE = 'This connection already exists.';
 
@@ -60,6 +61,8 @@ export async function connect(db: Database, movieId: string, edge: ConnectionBod
           targetHandleId: edge.target_handle_id,
         })
         .returning();
+      // A primitive typed 'any' just took a type: the items carrying it learn it too.
+      if (isItemInputNode(source)) await syncItemInputs(tx, movieId);
       return row!;
     });
   } catch (error) {

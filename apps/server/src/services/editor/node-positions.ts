@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { nodes } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { removeBrokenConnections } from './connections';
+import { isItemInputNode, syncItemInputs } from './sync-all-inputs';
 
 type NodeUpdates = z.output<typeof UpdateNodesBody>;
 const Handles = z.array(Handle.omit({ connections: true })).max(100);
@@ -25,7 +26,7 @@ export async function updateNodes(
   if (ids.length === 0) return 0;
   return db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: nodes.id, type: nodes.type })
+      .select({ id: nodes.id, type: nodes.type, level: nodes.level })
       .from(nodes)
       .where(and(eq(nodes.movieId, movieId), inArray(nodes.id, ids)));
     const missing = ids.find((id) => !found.some((n) => n.id === id));
@@ -45,6 +46,7 @@ export async function updateNodes(
         .returning();
       if (changes.inputHandles || changes.outputHandles) await removeBrokenConnections(tx, row!);
     }
+    if (!positionsOnly && found.some(isItemInputNode)) await syncItemInputs(tx, movieId);
     return ids.length;
   });
 }

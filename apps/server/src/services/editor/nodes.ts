@@ -9,6 +9,7 @@ import { requireMovieMember } from '../movies/access';
 import { removeBrokenConnections } from './connections';
 import { assertDistinctHandleIds, buildNewNode, isPrimitiveLevel, primitiveOutput } from './new-node';
 import { requireMovieNode, type Db, type NodeRow } from './node-rows';
+import { isItemInputNode, syncItemInputs } from './sync-all-inputs';
 
 export async function listNodes(db: Db, movieId: string): Promise<NodeRow[]> {
   return db
@@ -26,16 +27,23 @@ export async function listWorkflowNodes(db: Db, movieId: string): Promise<NodeRo
     .orderBy(asc(nodes.createdAt), asc(nodes.id));
 }
 
+/** A new scene, shot or character input reaches every existing item in the same transaction. */
 export async function createNode(
-  db: Db,
+  db: Database,
   movieId: string,
   body: z.output<typeof CreateNodeBody>,
 ): Promise<NodeRow> {
-  const [row] = await db.insert(nodes).values(buildNewNode(movieId, body)).returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(nodes).values(buildNewNode(movieId, body)).returning();
+    if (isItemInputNode(row!)) await syncItemInputs(tx, movieId);
+    return row!;
+  });
 }
 
-/** Changes only what the body names; connections that the new handles no longer allow are removed. */
+/**
+ * Changes only what the body names; connections that the new handles no longer allow are removed, and a
+ * renamed, retyped or re-levelled input node updates the items that carry it.
+ */
 export async function updateNode(
   db: Database,
   movieId: string,
@@ -62,6 +70,7 @@ export async function updateNode(
       .where(eq(nodes.id, node.id))
       .returning();
     if (handlesChange) await removeBrokenConnections(tx, updated!);
+    if (isItemInputNode(node) || isItemInputNode(updated!)) await syncItemInputs(tx, movieId);
     return updated!;
   });
 }
@@ -96,11 +105,20 @@ export async function setNodeHidden(
 }
 
 /** The node's connections go with it (foreign keys); a workflow node also takes its stored files. */
-export async function deleteNode(db: Db, storage: Storage, movieId: string, nodeId: string): Promise<void> {
+export async function deleteNode(
+  db: Database,
+  storage: Storage,
+  movieId: string,
+  nodeId: string,
+): Promise<void> {
   const node = await requireMovieNode(db, movieId, nodeId);
   // Generations of a workflow node will reference the node with ON DELETE CASCADE (generation issue),
   // so the row delete below removes them; their media lives under the node's storage prefix.
-  await db.delete(nodes).where(eq(nodes.id, node.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(nodes).where(eq(nodes.id, node.id));
+    // A removed input leaves the scenes, shots or characters that carried it.
+    if (isItemInputNode(node)) await syncItemInputs(tx, movieId);
+  });
   if (node.type === 'workflow') await storage.deletePrefix(nodeStoragePrefix(movieId, nodeId));
 }
 
