@@ -134,7 +134,9 @@ test('a creator writes scenes and shots, reorders, copies, deletes and plans sho
   await expect(page.getByRole('textbox', { name: shot(3) })).toHaveValue(/Mara/);
   await shots.tiles.nth(2).click();
   await expect(page.getByRole('region', { name: 'Characters Detected' })).toContainText('Mara');
-  await expect(page.getByRole('textbox', { name: 'Camera Angle' })).not.toHaveValue('');
+  // The planned camera angle fills the shot's Camera Angle input, shown once (no field of the same name).
+  await expect(page.getByRole('group', { name: 'Camera Angle' }).getByRole('textbox')).not.toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Camera Angle' })).toHaveCount(0);
   await page.reload();
   await expect(shots.tiles).toHaveCount(5);
   await page.screenshot({ path: 'artifacts/storyboard-automatic-result.png', fullPage: true });

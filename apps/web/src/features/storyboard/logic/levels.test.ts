@@ -5,6 +5,7 @@ import {
   fieldLabel,
   itemTitle,
   panelFields,
+  titleTwin,
   tilePlaceholder,
   titleChange,
 } from './levels';
@@ -43,6 +44,15 @@ describe('storyboard levels', () => {
   it('lists the extra fields without the one the tile edits', () => {
     expect(panelFields('scene')).toEqual(['description', 'location']);
     expect(panelFields('shot')).toEqual(['dialogue', 'camera_angle']);
+  });
+
+  it('leaves out a field an input of the same name shows, and finds the input the title carries', () => {
+    const input = (name: string, type = 'text') => ({ node_id: name, name, type, value: '' });
+    expect(panelFields('scene', [input('Location')])).toEqual(['description']);
+    expect(panelFields('shot', [input('Description'), input('camera angle')])).toEqual(['dialogue']);
+    expect(titleTwin('shot', [input('Camera Angle'), input('Description')])?.node_id).toBe('Description');
+    expect(titleTwin('shot', [input('Description', 'image')])).toBeUndefined();
+    expect(titleTwin('scene', [input('Description')])).toBeUndefined();
     expect(fieldLabel('camera_angle')).toBe('Camera Angle');
   });
 

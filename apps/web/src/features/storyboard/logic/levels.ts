@@ -1,6 +1,7 @@
 import {
   STORYBOARD_EXTRA_FIELDS,
   type Character,
+  type ItemInput,
   type Scene,
   type Shot,
   type StoryboardLevel,
@@ -39,10 +40,37 @@ export function tilePlaceholder(level: StoryboardLevel): string {
   return level === 'shot' ? 'action' : `${level} title`;
 }
 
-/** The extra text fields of the level shown in the panel, without the one the tile edits as its title. */
-export function panelFields(level: StoryboardLevel): readonly string[] {
+const TITLE_LABELS: Record<StoryboardLevel, string> = {
+  scene: 'Title',
+  shot: 'Description',
+  character: 'Name',
+};
+
+/** The panel's label of the field the tile edits as its title. */
+export function titleLabel(level: StoryboardLevel): string {
+  return TITLE_LABELS[level];
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The extra text fields of the level shown in the panel, without the one the tile edits as its title
+ * and without those an input of the same name already shows (a scene's 'Location' input, a shot's
+ * 'Camera Angle'): each value is shown once.
+ */
+export function panelFields(level: StoryboardLevel, inputs: readonly ItemInput[] = []): readonly string[] {
   const field = titleField(level);
-  return STORYBOARD_EXTRA_FIELDS[level].filter((name) => name !== field);
+  return STORYBOARD_EXTRA_FIELDS[level].filter(
+    (name) => name !== field && !inputs.some((input) => sameName(input.name, fieldLabel(name))),
+  );
+}
+
+/**
+ * The text input that carries the title's own value (the template's shot 'Description' input): the
+ * panel edits both with the title field instead of showing the text twice.
+ */
+export function titleTwin(level: StoryboardLevel, inputs: readonly ItemInput[]): ItemInput | undefined {
+  return inputs.find((input) => input.type === 'text' && sameName(input.name, titleLabel(level)));
 }
 
 /** 'camera_angle' reads 'Camera Angle'. */

@@ -8,6 +8,8 @@ import {
   panelFields,
   tilePlaceholder,
   titleChange,
+  titleLabel,
+  titleTwin,
   type StoryboardItem,
 } from '../logic/levels';
 import type { LevelStats } from '../logic/newOutput';
@@ -28,11 +30,6 @@ export interface ItemPanelProps {
 
 const FIELD =
   'w-full resize-y rounded-lg border border-white/10 bg-neutral-950 px-3 py-2 text-sm text-neutral-100 outline-none placeholder:text-neutral-600 focus:border-amber-400';
-const TITLE_LABEL: Record<StoryboardLevel, string> = {
-  scene: 'Title',
-  shot: 'Description',
-  character: 'Name',
-};
 // The node editor's value editors colour their focus with this variable.
 const ACCENT = { '--editor-accent': '#fbbf24' } as CSSProperties;
 
@@ -47,7 +44,12 @@ export function ItemPanel({
   onAutomaticShots,
 }: ItemPanelProps) {
   const fields = item as unknown as Record<string, unknown>;
-  const inputs = panelInputs(item.inputs, showHidden);
+  const twin = titleTwin(level, item.inputs);
+  const inputs = panelInputs(item.inputs, showHidden).filter((input) => input.node_id !== twin?.node_id);
+  function changeTitle(text: string) {
+    const change: Partial<StoryboardItem> = titleChange(level, text);
+    onChange(twin ? { ...change, inputs: withInputValue(item.inputs, twin.node_id, text) } : change);
+  }
   function changeInput(input: ItemInput, value: unknown) {
     onChange(
       { inputs: withInputValue(item.inputs, input.node_id, value) },
@@ -61,16 +63,16 @@ export function ItemPanel({
       className="flex flex-col gap-5 rounded-2xl border border-white/10 bg-neutral-900/80 p-5"
     >
       <label className="flex flex-col gap-1.5 text-xs font-medium tracking-wide text-neutral-400 uppercase">
-        {TITLE_LABEL[level]}
+        {titleLabel(level)}
         <textarea
           rows={level === 'shot' ? 3 : 1}
           value={itemTitle(item)}
           placeholder={tilePlaceholder(level)}
-          onChange={(event) => onChange(titleChange(level, event.target.value))}
+          onChange={(event) => changeTitle(event.target.value)}
           className={`${FIELD} normal-case`}
         />
       </label>
-      {panelFields(level).map((field) => (
+      {panelFields(level, item.inputs).map((field) => (
         <label
           key={field}
           className="flex flex-col gap-1.5 text-xs font-medium tracking-wide text-neutral-400 uppercase"
