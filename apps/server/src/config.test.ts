@@ -102,3 +102,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
 });
+
+describe('COMFYUI_URLS', () => {
+  it('takes ComfyUI addresses and, per entry, a RunPod endpoint or a comfyui-api server', () => {
+    const config = loadConfig({
+      COMFYUI_URLS:
+        'http://gpu1:8188/, runpod+https://api.runpod.ai/v2/abc123,comfyui-api+http://salad.example:3000',
+      RUNPOD_API_KEY: 'rp_key',
+    });
+    expect(config.comfyuiUrls).toEqual([
+      { backend: 'comfyui', url: 'http://gpu1:8188' },
+      { backend: 'runpod', url: 'https://api.runpod.ai/v2/abc123' },
+      { backend: 'comfyui-api', url: 'http://salad.example:3000' },
+    ]);
+    expect(config.runpodApiKey).toBe('rp_key');
+  });
+
+  it('refuses an entry that is not an http(s) address after its backend', () => {
+    expect(() => loadConfig({ COMFYUI_URLS: 'runpod+ftp://x' })).toThrow(ConfigError);
+  });
+});

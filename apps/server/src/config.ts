@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Tier, TierLimits } from '@cinegraph/contracts';
+import { WORKER_BACKENDS, type Tier, type TierLimits, type WorkerBackend } from '@cinegraph/contracts';
 import { z } from 'zod';
 
 const flag = z
@@ -70,11 +70,19 @@ const Env = z
       .transform((list) =>
         list
           .split(',')
-          .map((url) => url.trim().replace(/\/+$/, ''))
-          .filter(Boolean),
+          .map(workerEntry)
+          .filter((entry) => entry.url),
       )
-      .pipe(z.array(z.url({ protocol: /^https?$/, message: 'each must be an http(s) URL' })))
+      .pipe(
+        z.array(
+          z.object({
+            backend: z.enum(WORKER_BACKENDS),
+            url: z.url({ protocol: /^https?$/, message: 'each must be an http(s) URL' }),
+          }),
+        ),
+      )
       .default([]),
+    RUNPOD_API_KEY: z.string().min(1).optional(),
     DEV_WORKER: flag.default(true),
     USER_WORKERS_ALLOW_PRIVATE: flag.default(false),
     DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -136,7 +144,9 @@ export interface Config {
   /** An OpenAI-compatible chat API for the shot planner; unset: the offline planner. */
   llm: { baseUrl: string | undefined; model: string | undefined; apiKey: string | undefined };
   /** ComfyUI workers of the shared pool. */
-  comfyuiUrls: string[];
+  comfyuiUrls: { backend: WorkerBackend; url: string }[];
+  /** RUNPOD_API_KEY: the key of the RunPod endpoints in COMFYUI_URLS. */
+  runpodApiKey: string | null;
   /** Start the preview worker (no GPU) beside the server. */
   devWorker: boolean;
   /**
@@ -202,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY },
     comfyuiUrls: e.COMFYUI_URLS,
+    runpodApiKey: e.RUNPOD_API_KEY ?? null,
     devWorker: e.DEV_WORKER,
     userWorkersAllowPrivate: e.USER_WORKERS_ALLOW_PRIVATE,
     dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,
@@ -231,4 +242,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     ) as Record<Tier, TierLimits>,
   };
+}
+
+/**
+ * One COMFYUI_URLS entry: a ComfyUI address, or one with its backend in front, `runpod+https://api.runpod.ai/v2/{endpoint}`
+ * or `comfyui-api+http://host:3000`.
+ */
+function workerEntry(entry: string): { backend: WorkerBackend; url: string } {
+  const text = entry.trim();
+  const backend = WORKER_BACKENDS.find((name) => name !== 'comfyui' && text.startsWith(`${name}+`));
+  const url = (backend ? text.slice(backend.length + 1) : text).replace(/\/+$/, '');
+  return { backend: backend ?? 'comfyui', url };
 }

@@ -30,3 +30,4 @@ export {
 export { parseWorkflow, type ParsedWorkflow, type ParseWorkflowOptions } from './parse';
 export { DEFAULT_MAX_WORKFLOW_BYTES } from './safe-json';
 export { NodeMode, UiWorkflowSchema, type UiLink, type UiNode, type UiWorkflow } from './ui-format';
+export * from './backends';

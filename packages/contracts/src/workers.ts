@@ -9,6 +9,19 @@ export const MAX_WORKER_LABEL_LENGTH = 80;
 export const MAX_OWN_WORKERS = 20;
 const MAX_WORKER_URL_LENGTH = 2000;
 
+/**
+ * What runs behind a worker's address: a ComfyUI server, a comfyui-api server (SaladTechnologies) or a
+ * RunPod serverless endpoint running worker-comfyui (or its container serving the API locally).
+ */
+export const WORKER_BACKENDS = ['comfyui', 'comfyui-api', 'runpod'] as const;
+export const WorkerBackend = z.enum(WORKER_BACKENDS);
+export type WorkerBackend = z.infer<typeof WorkerBackend>;
+export const WORKER_BACKEND_NAMES: Record<WorkerBackend, string> = {
+  comfyui: 'ComfyUI',
+  'comfyui-api': 'comfyui-api',
+  runpod: 'RunPod serverless',
+};
+
 /** Messages of the own-worker calls, shared by the server and the screen. */
 export const WORKER_MESSAGES = {
   urlRequired: 'Enter the address of your ComfyUI, e.g. http://192.168.1.20:8188',
@@ -70,6 +83,11 @@ export const OwnWorker = z.object({
   last_seen_at: IsoDate.nullable(),
   last_error: z.string().nullable(),
   comfyui_version: z.string().nullable(),
+  backend: WorkerBackend,
+  /** Jobs waiting on the backend (RunPod's queue) at the last check; null when it does not say. */
+  queue_depth: z.number().nullable(),
+  /** Workers starting up (cold starts) at the last check; null when the backend does not say. */
+  cold_starts: z.number().nullable(),
   /** The user's jobs assigned to it, queued on it or running on it now. */
   active_jobs: z.number(),
   created_at: IsoDate,
@@ -81,6 +99,9 @@ export const AddWorkerBody = z.object({
   /** Shown in the list; the address's host when left empty. */
   label: Label.default(''),
   capacity: Capacity.default(MIN_WORKER_CAPACITY),
+  backend: WorkerBackend.default('comfyui'),
+  /** The backend's API key (RunPod); kept on the server, never sent back. */
+  api_key: z.string().trim().max(500).default(''),
 });
 export type AddWorkerBody = z.input<typeof AddWorkerBody>;
 

@@ -6,3 +6,4 @@ export { protocolProfile, type ProtocolProfile, type ProtocolVersion } from './p
 export type { ApiNode, ApiPrompt, ComfyError, HistoryEntry, NodeErrors, OutputFile } from './prompt-types';
 export { DEFAULT_DEVICE_LABEL } from './system-info';
 export { validatePrompt, type ValidationResult } from './validate';
+export { startRunPodFake, type RunPodFake, type RunPodFakeOptions } from './runpod-fake';

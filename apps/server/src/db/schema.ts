@@ -13,7 +13,13 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GENERATION_STATUSES, type Handle, type ItemInput, type MovieInput } from '@cinegraph/contracts';
+import {
+  GENERATION_STATUSES,
+  WORKER_BACKENDS,
+  type Handle,
+  type ItemInput,
+  type MovieInput,
+} from '@cinegraph/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -362,6 +368,13 @@ export const workers = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     lastError: text('last_error'),
     comfyuiVersion: text('comfyui_version'),
+    /** What runs behind the address: a ComfyUI server, a comfyui-api server or a RunPod endpoint. */
+    backend: text('backend', { enum: WORKER_BACKENDS }).notNull().default('comfyui'),
+    /** The backend's API key (RunPod), never shown back to anyone. */
+    apiKey: text('api_key'),
+    /** Jobs waiting on the backend and workers starting up (cold starts), as its last health check said. */
+    queueDepth: integer('queue_depth'),
+    coldStarts: integer('cold_starts'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

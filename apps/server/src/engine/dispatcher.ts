@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events';
-import { ComfyClient } from '@cinegraph/comfy';
+import { ComfyClient, type WorkerConnection } from '@cinegraph/comfy';
 import type { Database } from '../db/client';
 import { workerTransport } from '../services/workers/public-transport';
 import type { Storage } from '../storage/storage';
 import { adoptStaleGenerations, claimPendingGenerations, renewLeases, type Claim } from './claim';
 import { resumeJob, startJob, type JobRunner } from './run-job';
+import { connectWorker } from './worker-connection';
 import { messageOf, SILENT_LOG, type EngineLog, type WorkerRow } from './worker-pool';
 
 export interface DispatcherOptions {
@@ -51,7 +52,7 @@ export class Dispatcher {
   private lastRenewal = 0;
   private firstTick = true;
   private readonly active = new Map<string, Promise<void>>();
-  private readonly clients = new Map<string, Promise<ComfyClient>>();
+  private readonly clients = new Map<string, Promise<WorkerConnection>>();
   /** Prompt id -> when its worker reported `execution_start` (bounded; see MAX_REMEMBERED_STARTS). */
   private readonly started = new Map<string, Date>();
   private readonly abort = new AbortController();
@@ -166,8 +167,13 @@ export class Dispatcher {
     this.active.set(id, tracked);
   }
 
-  private clientFor(worker: WorkerRow): Promise<ComfyClient> {
+  private clientFor(worker: WorkerRow): Promise<WorkerConnection> {
     let client = this.clients.get(worker.url);
+    if (!client && worker.backend !== 'comfyui') {
+      const allowPrivateUserWorkers = this.options.allowPrivateUserWorkers ?? false;
+      client = Promise.resolve(connectWorker(worker, { allowPrivateUserWorkers }));
+      this.clients.set(worker.url, client);
+    }
     if (!client) {
       const created = new ComfyClient({
         baseUrl: worker.url,

@@ -1,4 +1,4 @@
-import type { ComfyClient } from '@cinegraph/comfy';
+import type { WorkerConnection } from '@cinegraph/comfy';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { generations } from '../db/schema';
@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function cancelMovedPrompts(
   db: Database,
-  client: ComfyClient,
+  client: WorkerConnection,
   workerId: string,
 ): Promise<number> {
   const queue = await client.getQueue();

@@ -7,9 +7,9 @@ import {
   fillPrompt,
   parseWorkflow,
   type ApiPrompt,
-  type ComfyClient,
   type ObjectInfo,
   type PromptValue,
+  type WorkerConnection,
   type WorkflowHandles,
 } from '@cinegraph/comfy';
 import type { GenerationInput, WorkflowInputs } from '@cinegraph/contracts';
@@ -37,7 +37,7 @@ export interface PromptSetup {
   db: Database;
   storage: Storage;
   publicUrl: string;
-  client: ComfyClient;
+  client: WorkerConnection;
 }
 
 /** The prompt a worker runs, and the UI workflow ComfyUI writes beside it into a PNG (null if none). */
@@ -108,10 +108,10 @@ async function readNodeWorkflow(setup: PromptSetup, node: NodeRow) {
 }
 
 const DEFINITIONS_MS = 5 * 60_000;
-const definitions = new WeakMap<ComfyClient, { objectInfo: Promise<ObjectInfo>; expires: number }>();
+const definitions = new WeakMap<WorkerConnection, { objectInfo: Promise<ObjectInfo>; expires: number }>();
 
 /** A worker's node definitions, asked once per few minutes per client (they are megabytes on a real one). */
-function definitionsOf(client: ComfyClient): Promise<ObjectInfo> {
+function definitionsOf(client: WorkerConnection): Promise<ObjectInfo> {
   const hit = definitions.get(client);
   if (hit && hit.expires > Date.now()) return hit.objectInfo;
   const objectInfo = client.objectInfo();
@@ -201,6 +201,11 @@ async function uploadMedia(setup: PromptSetup, userId: string | null, value: unk
   }
   const file = await setup.storage.get(key);
   if (!file) throw new JobSetupError(`A media input is missing from storage: ${key}`);
+  // A backend with a request size limit (RunPod) gets large files as signed addresses the pack fetches.
+  const { maxInlineBytes } = setup.client;
+  if (maxInlineBytes !== undefined && file.body.length > maxInlineBytes) {
+    return setup.storage.presignGet(key, { expiresInSeconds: WORKER_URL_EXPIRY_S });
+  }
   // Named after the whole key, so two inputs called image.png never overwrite each other on the worker.
   const name = key.replace(/[^A-Za-z0-9._-]/g, '_').slice(-150);
   const uploaded = await setup.client.uploadImage(file.body, name, { overwrite: true });

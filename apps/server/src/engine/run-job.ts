@@ -3,7 +3,7 @@ import {
   ComfyPromptError,
   ComfyUnavailableError,
   describePromptError,
-  type ComfyClient,
+  type WorkerConnection,
   type ComfyEvent,
   type QueuedPrompt,
 } from '@cinegraph/comfy';
@@ -32,7 +32,7 @@ export interface JobRunner {
   pollMs: number;
   log: EngineLog;
   /** The dispatcher's client of a worker: its own client id, WebSocket connected when possible. */
-  clientFor(worker: WorkerRow): Promise<ComfyClient>;
+  clientFor(worker: WorkerRow): Promise<WorkerConnection>;
   /**
    * When the worker said a prompt started executing. Kept by the dispatcher from the moment a client
    * exists, since a fast worker starts a prompt before its submit call has even returned.
@@ -172,7 +172,7 @@ async function follow(
 async function succeed(
   r: JobRunner,
   job: GenerationRow,
-  client: ComfyClient,
+  client: WorkerConnection,
   outputs: Record<string, Record<string, unknown>>,
   timing: RunTiming,
 ) {
@@ -213,7 +213,7 @@ interface RunTiming {
 async function gpuSecondsOf(
   r: JobRunner,
   job: GenerationRow,
-  client: ComfyClient,
+  client: WorkerConnection,
   timing: RunTiming,
 ): Promise<number | null> {
   const timed = await client

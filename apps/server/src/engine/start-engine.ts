@@ -28,7 +28,12 @@ export async function startEngine(deps: {
   const devWorker = config.devWorker
     ? await startDevWorker({ port: 0, host: '127.0.0.1', label: DEV_WORKER_LABEL })
     : null;
-  const workers: SharedWorker[] = config.comfyuiUrls.map((url) => ({ url, label: new URL(url).host }));
+  const workers: SharedWorker[] = config.comfyuiUrls.map(({ backend, url }) => ({
+    url,
+    backend,
+    label: new URL(url).host,
+    apiKey: backend === 'runpod' ? config.runpodApiKey : null,
+  }));
   if (devWorker) workers.push({ url: devWorker.url, label: DEV_WORKER_LABEL, servesEditor: false });
   let dispatcher: Dispatcher | null = null;
   const pool = new WorkerPool({

@@ -2,7 +2,12 @@ import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { collectOutputFiles, type ComfyClient, type HistoryEntry, type OutputFile } from '@cinegraph/comfy';
+import {
+  collectOutputFiles,
+  type HistoryEntry,
+  type OutputFile,
+  type WorkerConnection,
+} from '@cinegraph/comfy';
 import type { GenerationOutputColumn } from '../db/schema';
 import { storeDisplayImage } from '../services/assets/display-image';
 import { storePosterFrame } from '../services/assets/poster-frame';
@@ -33,7 +38,7 @@ export interface OutputStore {
  */
 export async function storeGenerationOutput(
   store: OutputStore,
-  client: ComfyClient,
+  client: Pick<WorkerConnection, 'openView'>,
   generation: { id: string; movieId: string },
   outputs: HistoryEntry['outputs'],
 ): Promise<GenerationOutputColumn | null> {
@@ -64,7 +69,12 @@ export async function storeGenerationOutput(
   }
 }
 
-async function downloadOutput(client: ComfyClient, file: OutputFile, dir: string, maxBytes: number) {
+async function downloadOutput(
+  client: Pick<WorkerConnection, 'openView'>,
+  file: OutputFile,
+  dir: string,
+  maxBytes: number,
+) {
   const viewed = await client.openView(file);
   const tooLarge = `The worker's output ${file.filename} is larger than ${maxBytes} bytes; it was not kept.`;
   if (viewed.size !== null && viewed.size > maxBytes) {

@@ -1,10 +1,11 @@
-import { ComfyClient } from '@cinegraph/comfy';
+import type { WorkerBackend } from '@cinegraph/contracts';
+import type { WorkerConnection } from '@cinegraph/comfy';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { workers } from '../db/schema';
-import { workerTransport } from '../services/workers/public-transport';
 import { requirePublicWorkerHost } from '../services/workers/worker-address';
 import { cancelMovedPrompts } from './moved-prompts';
+import { connectWorker } from './worker-connection';
 
 export type WorkerRow = typeof workers.$inferSelect;
 
@@ -22,6 +23,10 @@ export interface SharedWorker {
   capacity?: number;
   /** False for the preview worker: it runs jobs but has no ComfyUI editor to embed. */
   servesEditor?: boolean;
+  /** What runs behind the address (default ComfyUI). */
+  backend?: WorkerBackend;
+  /** The backend's API key (RUNPOD_API_KEY for RunPod endpoints). */
+  apiKey?: string | null;
 }
 
 export interface WorkerPoolOptions {
@@ -105,15 +110,12 @@ export class WorkerPool {
   }
 
   private async checkOne(row: WorkerRow): Promise<void> {
-    const client = new ComfyClient({
-      baseUrl: row.url,
-      timeoutMs: HEALTH_TIMEOUT_MS,
-      ...workerTransport(row, this.options.allowPrivateUserWorkers ?? false),
-    });
+    const allowPrivateUserWorkers = this.options.allowPrivateUserWorkers ?? false;
+    const client = connectWorker(row, { allowPrivateUserWorkers, timeoutMs: HEALTH_TIMEOUT_MS });
     try {
       // Also catches an address allowed before USER_WORKERS_ALLOW_PRIVATE was turned off.
       if (row.userId && !this.options.allowPrivateUserWorkers) await requirePublicWorkerHost(row.url);
-      const stats = await client.systemStats();
+      const health = await client.health();
       if (!row.healthy) await this.cancelMoved(row, client);
       await this.options.db
         .update(workers)
@@ -121,7 +123,9 @@ export class WorkerPool {
           healthy: true,
           lastSeenAt: new Date(),
           lastError: null,
-          comfyuiVersion: stats.system.comfyui_version ?? null,
+          comfyuiVersion: health.version,
+          queueDepth: health.queueDepth,
+          coldStarts: health.coldStarts,
           updatedAt: new Date(),
         })
         .where(eq(workers.id, row.id));
@@ -133,7 +137,7 @@ export class WorkerPool {
   }
 
   /** A worker answering again first loses the prompts it still holds for jobs that moved elsewhere. */
-  private async cancelMoved(row: WorkerRow, client: ComfyClient): Promise<void> {
+  private async cancelMoved(row: WorkerRow, client: WorkerConnection): Promise<void> {
     this.log.info(`Worker ${row.label || row.url} is available`);
     const cancelled = await cancelMovedPrompts(this.options.db, client, row.id).catch((error: unknown) => {
       this.log.warn(`Worker ${row.label || row.url}: moved prompts not cancelled: ${messageOf(error)}`);
@@ -150,7 +154,10 @@ export async function upsertSharedWorker(db: Database, worker: SharedWorker): Pr
     label: worker.label,
     userId: null,
     capacity: worker.capacity ?? 1,
-    servesEditor: worker.servesEditor ?? true,
+    // Only a ComfyUI server has an editor to embed.
+    servesEditor: (worker.servesEditor ?? true) && (worker.backend ?? 'comfyui') === 'comfyui',
+    backend: worker.backend ?? 'comfyui',
+    apiKey: worker.apiKey ?? null,
   };
   const [row] = await db
     .insert(workers)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import type { ApiPrompt } from '../api-format';
+import type { WorkerConnection, WorkerHealth } from '../backends/worker-connection';
 import { ObjectInfoSchema, type NodeDefinition, type ObjectInfo } from '../object-info';
 import {
   HistoryEntrySchema,
@@ -62,7 +63,7 @@ export interface ComfyClientOptions {
  * fail with `ComfyUnavailableError` when the worker cannot be reached, `ComfyHttpError` on unexpected
  * statuses and `ComfyPromptError` when a prompt is refused.
  */
-export class ComfyClient implements PromptSource {
+export class ComfyClient implements PromptSource, WorkerConnection {
   readonly baseUrl: string;
   readonly clientId: string;
   private known: ComfyCapabilities | null = null;
@@ -100,6 +101,12 @@ export class ComfyClient implements PromptSource {
     const stats = await sendJson(this.http, { path: '/system_stats' }, SystemStatsSchema);
     this.known = capabilitiesOf(stats.system.comfyui_version ?? null);
     return stats;
+  }
+
+  /** The worker's health as the pool records it: its version (ComfyUI keeps no queue depth of its own). */
+  async health(): Promise<WorkerHealth> {
+    const stats = await this.systemStats();
+    return { version: stats.system.comfyui_version ?? null, queueDepth: null, coldStarts: null };
   }
 
   /** The worker's version and capabilities, asking `/system_stats` once. */

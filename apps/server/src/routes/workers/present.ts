@@ -12,6 +12,9 @@ export function presentOwnWorker(row: OwnWorkerRow): OwnWorker {
     last_seen_at: row.lastSeenAt?.toISOString() ?? null,
     last_error: row.lastError,
     comfyui_version: row.comfyuiVersion,
+    backend: row.backend,
+    queue_depth: row.queueDepth,
+    cold_starts: row.coldStarts,
     active_jobs: row.activeJobs,
     created_at: row.createdAt.toISOString(),
   };

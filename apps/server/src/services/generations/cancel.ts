@@ -1,4 +1,4 @@
-import { ComfyClient } from '@cinegraph/comfy';
+import { connectWorker } from '../../engine/worker-connection';
 import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -25,15 +25,25 @@ export async function cancelGenerationsWhere(db: Database, where: SQL): Promise<
   const onWorkers = cancelled.filter((c) => c.promptId && c.workerId);
   if (onWorkers.length > 0) {
     const rows = await db
-      .select({ id: workers.id, url: workers.url })
+      .select({
+        id: workers.id,
+        url: workers.url,
+        userId: workers.userId,
+        backend: workers.backend,
+        apiKey: workers.apiKey,
+      })
       .from(workers)
       .where(inArray(workers.id, [...new Set(onWorkers.map((c) => c.workerId!))]));
-    const urls = new Map(rows.map((w) => [w.id, w.url]));
+    const byId = new Map(rows.map((w) => [w.id, w]));
     await Promise.all(
       onWorkers.map(async ({ promptId, workerId }) => {
-        const url = urls.get(workerId!);
-        if (!url) return;
-        const client = new ComfyClient({ baseUrl: url, timeoutMs: WORKER_CALL_TIMEOUT_MS });
+        const worker = byId.get(workerId!);
+        if (!worker) return;
+        // As before backends: the cancel reaches the address as stored (see the issue 17 note).
+        const client = connectWorker(worker, {
+          allowPrivateUserWorkers: true,
+          timeoutMs: WORKER_CALL_TIMEOUT_MS,
+        });
         // A worker that is gone has nothing left to stop; the status is already final.
         await client.cancel(promptId!).catch(() => {});
       }),

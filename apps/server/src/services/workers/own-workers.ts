@@ -3,6 +3,7 @@ import {
   normaliseWorkerUrl,
   WORKER_MESSAGES,
   type UpdateWorkerBody,
+  type WorkerBackend,
 } from '@cinegraph/contracts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -11,7 +12,6 @@ import { ON_WORKER_STATUSES } from '../../engine/claim';
 import type { WorkerRow } from '../../engine/worker-pool';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { probeWorker } from './probe-worker';
-import { workerTransport } from './public-transport';
 import { requirePublicWorkerHost, type HostLookup } from './worker-address';
 
 export interface OwnWorkerRow extends WorkerRow {
@@ -44,7 +44,7 @@ export async function listOwnWorkers(db: Database, userId: string): Promise<OwnW
 export async function addOwnWorker(
   ctx: OwnWorkerContext,
   userId: string,
-  body: { url: string; label: string; capacity: number },
+  body: { url: string; label: string; capacity: number; backend: WorkerBackend; api_key: string },
 ): Promise<OwnWorkerRow> {
   const normalised = normaliseWorkerUrl(body.url);
   if ('error' in normalised) throw badRequest(normalised.error);
@@ -54,7 +54,8 @@ export async function addOwnWorker(
   if (taken) throw conflict(WORKER_MESSAGES.urlTaken);
   const [owned] = await ctx.db.select({ n: count() }).from(workers).where(eq(workers.userId, userId));
   if ((owned?.n ?? 0) >= MAX_OWN_WORKERS) throw conflict(WORKER_MESSAGES.tooMany);
-  const stats = await probeWorker(url, workerTransport({ userId }, ctx.allowPrivate));
+  const apiKey = body.api_key || null;
+  const health = await probeWorker({ url, userId, backend: body.backend, apiKey }, ctx.allowPrivate);
   const [row] = await ctx.db
     .insert(workers)
     .values({
@@ -64,7 +65,13 @@ export async function addOwnWorker(
       capacity: body.capacity,
       healthy: true,
       lastSeenAt: new Date(),
-      comfyuiVersion: stats.system.comfyui_version ?? null,
+      comfyuiVersion: health.version,
+      backend: body.backend,
+      apiKey,
+      queueDepth: health.queueDepth,
+      coldStarts: health.coldStarts,
+      // Only a ComfyUI server has an editor to embed.
+      servesEditor: body.backend === 'comfyui',
     })
     // Someone registered the same address while this one was being checked.
     .onConflictDoNothing({ target: workers.url })

@@ -1,0 +1,10 @@
+export {
+  RUNPOD_STATUSES,
+  runpodState,
+  RunPodJobSchema,
+  type RunPodJob,
+  type RunPodState,
+  type RunPodStatus,
+} from './runpod-protocol';
+export { RUNPOD_MAX_REQUEST_BYTES, RunPodWorker, type RunPodWorkerOptions } from './runpod-worker';
+export type { WorkerConnection, WorkerHealth } from './worker-connection';

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** RunPod's job statuses (`/run`, `/status/{id}`, `/cancel/{id}`). */
+export const RUNPOD_STATUSES = [
+  'IN_QUEUE',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'TIMED_OUT',
+] as const;
+export type RunPodStatus = (typeof RUNPOD_STATUSES)[number];
+
+/** worker-comfyui 5.x output: `images` as base64 or S3 URLs, `errors` for non-fatal problems. */
+const OutputImageSchema = z.object({
+  filename: z.string(),
+  type: z.enum(['base64', 's3_url']),
+  data: z.string(),
+});
+export type RunPodOutputImage = z.infer<typeof OutputImageSchema>;
+
+/** `GET /status/{id}` (also `/run`'s and `/cancel`'s answers, which carry only id and status). */
+export const RunPodJobSchema = z.looseObject({
+  id: z.string(),
+  status: z.enum(RUNPOD_STATUSES),
+  delayTime: z.number().optional(),
+  executionTime: z.number().optional(),
+  output: z
+    .looseObject({
+      images: z.array(OutputImageSchema).optional(),
+      errors: z.array(z.string()).optional(),
+      /** worker-comfyui's `{error, details}` when a job fails: what went wrong, node by node. */
+      details: z.array(z.string()).optional(),
+    })
+    .nullish(),
+  error: z.unknown().optional(),
+});
+export type RunPodJob = z.infer<typeof RunPodJobSchema>;
+
+/** `GET /health`: jobs by state and workers by state (`initializing` ones are cold starts). */
+export const RunPodHealthSchema = z.looseObject({
+  jobs: z.looseObject({ inQueue: z.number().catch(0), inProgress: z.number().catch(0) }),
+  workers: z.looseObject({ initializing: z.number().catch(0) }).catch({ initializing: 0 }),
+});
+
+/** What a RunPod status means to the studio. */
+export type RunPodState =
+  | { state: 'waiting'; running: boolean }
+  | { state: 'success'; images: RunPodOutputImage[]; executionSeconds: number | null }
+  | { state: 'failed'; message: string }
+  | { state: 'cancelled' };
+
+/**
+ * The studio's reading of a RunPod job: IN_QUEUE and IN_PROGRESS wait (the latter runs), COMPLETED is a
+ * take, FAILED carries the handler's error (worker-comfyui returns `{error}`), TIMED_OUT is a failure
+ * naming the endpoint's execution timeout, CANCELLED is a cancel (by the studio or on RunPod's console).
+ */
+export function runpodState(job: RunPodJob): RunPodState {
+  switch (job.status) {
+    case 'IN_QUEUE':
+      return { state: 'waiting', running: false };
+    case 'IN_PROGRESS':
+      return { state: 'waiting', running: true };
+    case 'COMPLETED': {
+      const executionSeconds = typeof job.executionTime === 'number' ? job.executionTime / 1000 : null;
+      return { state: 'success', images: job.output?.images ?? [], executionSeconds };
+    }
+    case 'FAILED':
+      return {
+        state: 'failed',
+        message: [errorText(job.error) || 'The RunPod job failed', ...(job.output?.details ?? [])].join(': '),
+      };
+    case 'TIMED_OUT':
+      return { state: 'failed', message: "The RunPod job ran past its endpoint's execution timeout." };
+    case 'CANCELLED':
+      return { state: 'cancelled' };
+  }
+}
+
+function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && 'error' in error) return errorText(error.error);
+  return error === undefined || error === null ? '' : JSON.stringify(error);
+}
