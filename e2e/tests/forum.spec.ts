@@ -157,7 +157,9 @@ test('the forum pages its cards past 20 with Load More', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
 });
 
-test('the forum says when posts or a post fail to load, and why a post was not created', async ({ page }) => {
+test('the forum says when posts or a post fail to load, and why a post, a comment or a delete did not go through', async ({
+  page,
+}) => {
   // The server is reachable but answers with an error, as it would when its database is down.
   await page.route('**/api/v1/forum/posts/cards*', (route) =>
     route.fulfill({ status: 500, json: { detail: 'Internal server error' } }),
@@ -183,4 +185,25 @@ test('the forum says when posts or a post fail to load, and why a post was not c
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page.getByText('A block can only attach files you uploaded.')).toBeVisible();
   await expect(page).toHaveURL(/\/forum\/create-post$/);
+
+  await page.unrouteAll();
+  const userId = await page.evaluate(() => localStorage.getItem('userId'));
+  const created = await page.request.post('/api/v1/forum/post', { data: { title: 'Kept', user_id: userId } });
+  const { post_id } = (await created.json()) as { post_id: string };
+  await page.goto(`/forum/post/${post_id}`);
+  await page.route('**/api/v1/forum/post/*/comment', (route) =>
+    route.fulfill({ status: 500, json: { detail: 'Internal server error' } }),
+  );
+  await page.getByLabel('Your comment').fill('Lost');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(page.getByText('Failed to submit comment')).toBeVisible();
+  await page.route(`**/api/v1/forum/post/${post_id}`, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 500, json: { detail: 'Internal server error' } })
+      : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Delete Post' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Failed to delete post. Please try again.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kept' })).toBeVisible();
 });
