@@ -14,6 +14,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { registerJsonBodyParser } from './http/json-body';
 import { sessionPlugin } from './http/session';
 import { requireStudioRequest } from './http/studio-request';
 import type { Mailer } from './mail/mailer';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRequest', requireStudioRequest);
+      registerJsonBodyParser(api);
       authRoutes(api, deps);
       userRoutes(api, deps);
       movieRoutes(api, deps);

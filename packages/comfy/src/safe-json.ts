@@ -31,6 +31,10 @@ export function parseJsonSafely(text: string, maxBytes: number): unknown {
 export function assertPlainJson(value: unknown, path = '$', depth = 0): void {
   if (depth > MAX_DEPTH) throw new WorkflowFormatError(`The workflow is nested too deeply at ${path}`);
   if (value === null || typeof value !== 'object') {
+    // PostgreSQL stores no NUL in text or jsonb, and no real workflow holds one.
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw new WorkflowFormatError(`The workflow holds a NUL character at ${path}`);
+    }
     if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
       throw new WorkflowFormatError(`Unexpected ${typeof value} at ${path}`);
     }
@@ -42,6 +46,8 @@ export function assertPlainJson(value: unknown, path = '$', depth = 0): void {
   }
   for (const key of Object.keys(value)) {
     if (FORBIDDEN_KEYS.has(key)) throw new WorkflowFormatError(`Forbidden key "${key}" at ${path}`);
+    if (key.includes('\u0000'))
+      throw new WorkflowFormatError(`The workflow holds a NUL character at ${path}`);
     assertPlainJson((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
   }
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { StorageKeyError } from '../storage/storage-validation';
 import { HttpError } from './errors';
 
 /** Every failure leaves as `{"detail": "..."}` with a fitting status; internals are logged, not sent. */
@@ -13,6 +14,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const message = first?.message ?? 'Invalid request';
     return reply.code(400).send({ detail: where ? `${where}: ${message}` : message });
   }
+  const known = knownFailure(error);
+  if (known) return reply.code(known.status).send({ detail: known.detail });
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
     return reply.code(500).send({ detail: 'Internal server error' });
@@ -23,6 +26,24 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(500).send({ detail: 'Internal server error' });
   }
   return reply.code(status).send({ detail: error.message });
+}
+
+/** PostgreSQL's answers to bad input or to a row deleted meanwhile; SQLSTATE codes. */
+const DATABASE_FAILURES: Record<string, { status: number; detail: string }> = {
+  '22P05': { status: 400, detail: 'Text must not contain NUL characters.' },
+  '22021': { status: 400, detail: 'Text must not contain NUL characters.' },
+  '54001': { status: 400, detail: 'The input is nested too deeply.' },
+  '23503': { status: 404, detail: 'Not found: it was deleted meanwhile.' },
+};
+
+/** Failures that are the input's, not the server's: an invalid storage key, input PostgreSQL refuses. */
+function knownFailure(error: Error): { status: number; detail: string } | null {
+  if (error instanceof StorageKeyError) return { status: 400, detail: error.message };
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && DATABASE_FAILURES[code]) return DATABASE_FAILURES[code];
+  }
+  return null;
 }
 
 /**
