@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STILL_DURATION_SECONDS, MIN_STILL_DURATION_SECONDS } from './exports';
 import { Id, IsoDate } from './common';
 
 /** A movie-level input, written by the editor's save from the movie's input nodes. */
@@ -18,6 +19,8 @@ export const Movie = z.object({
   inputs: z.array(MovieInput),
   /** The owners let takes marked use-as-input appear on the curated-media page (off by default). */
   share_takes_with_community: z.boolean(),
+  /** Seconds a still take lasts on an exported timeline (3 unless the movie says otherwise). */
+  still_duration: z.number(),
   created_at: IsoDate,
   updated_at: IsoDate,
 });
@@ -38,6 +41,7 @@ export const MovieUpdate = z
     inputs: z.array(MovieInput).max(500).optional(),
     current_node_color: z.string().max(32).nullable().optional(),
     share_takes_with_community: z.boolean().optional(),
+    still_duration: z.number().min(MIN_STILL_DURATION_SECONDS).max(MAX_STILL_DURATION_SECONDS).optional(),
     movieData: z
       .object({
         title: MovieTitle.optional(),

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_STILL_DURATION_SECONDS,
   GENERATION_STATUSES,
   WORKER_BACKENDS,
   type Handle,
@@ -73,6 +74,8 @@ export const movies = pgTable('movies', {
   title: text('title').notNull(),
   displayImage: text('display_image'),
   currentNodeColor: text('current_node_color'),
+  /** Seconds a still take lasts on an exported timeline. */
+  stillDuration: real('still_duration').notNull().default(DEFAULT_STILL_DURATION_SECONDS),
   inputs: jsonb('inputs')
     .$type<MovieInput[]>()
     .notNull()

@@ -11,6 +11,7 @@ export function presentMovie(row: MovieRow): Movie {
     current_node_color: row.currentNodeColor,
     inputs: row.inputs,
     share_takes_with_community: row.shareTakesWithCommunity,
+    still_duration: row.stillDuration,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

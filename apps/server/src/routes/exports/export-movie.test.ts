@@ -100,6 +100,22 @@ describe('export of the movie as a timeline', () => {
     expect(edl).toContain('* FROM CLIP NAME: 1-2-Close-up of Mara smiling as the sun-2.webm');
   });
 
+  it("lasts stills as long as the movie's still duration setting unless the export says otherwise", async () => {
+    const update = (still_duration: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/movies/update/${m.movieId}`,
+        headers: { cookie: m.user.cookie },
+        payload: { still_duration },
+      });
+    expect((await update(0)).statusCode).toBe(400);
+    const updated = await update(5);
+    expect(updated.json().still_duration).toBe(5);
+    const xml = unzipEntry(await exportZip('format=fcp7&frame_rate=25'), 'Untitled Movie.xml').toString();
+    expect(xpath(xml, '/xmeml/sequence/media/video/track/clipitem[1]/end')).toBe('125');
+    await update(3);
+  });
+
   it('refuses strangers (403), unknown formats (400) and a movie without takes (404)', async () => {
     expect((await get(`/export/movie/${m.movieId}?format=otio`, stranger)).statusCode).toBe(403);
     expect((await get(`/export/movie/${m.movieId}?format=avid`)).statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { DEFAULT_STILL_DURATION_SECONDS, endpoints } from '@cinegraph/contracts';
+import { endpoints } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { streamRoute } from '../../http/route';
@@ -24,7 +24,7 @@ export function exportRoutes(app: FastifyInstance, deps: AppDeps): void {
       frameRate: query.frame_rate,
       width: query.width,
       height: query.height,
-      stillSeconds: query.still_duration ?? DEFAULT_STILL_DURATION_SECONDS,
+      stillSeconds: query.still_duration ?? movie.stillDuration,
       workflowNodeId: query.workflow_node_id,
     });
     return sendZip(reply, storage, `${movieFileName(movie.title)} ${query.format}.zip`, entries);

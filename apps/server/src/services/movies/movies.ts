@@ -54,6 +54,7 @@ export async function createMovieFromSource(
         title: source.templateKey ? UNTITLED_MOVIE : `${source.title} (copy)`,
         displayImage: source.displayImage,
         currentNodeColor: source.currentNodeColor,
+        stillDuration: source.stillDuration,
       })
       .returning();
     await tx.insert(movieMembers).values({ movieId: movie!.id, userId });
@@ -76,6 +77,7 @@ export async function updateMovie(
     inputs?: MovieInput[];
     current_node_color?: string | null;
     share_takes_with_community?: boolean;
+    still_duration?: number;
   },
 ): Promise<MovieRow> {
   await requireMovieMember(db, movieId, userId);
@@ -89,6 +91,7 @@ export async function updateMovie(
         ...(changes.share_takes_with_community !== undefined && {
           shareTakesWithCommunity: changes.share_takes_with_community,
         }),
+        ...(changes.still_duration !== undefined && { stillDuration: changes.still_duration }),
         updatedAt: sql`now()`,
       })
       .where(eq(movies.id, movieId))

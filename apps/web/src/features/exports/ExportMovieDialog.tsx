@@ -8,8 +8,8 @@ import {
   type ExportFormat,
   type ExportFrameRate,
 } from '@cinegraph/contracts';
-import { useState, type ReactNode } from 'react';
-import { endpointUrl } from '../../lib/api';
+import { useEffect, useState, type ReactNode } from 'react';
+import { apiCall, endpointUrl } from '../../lib/api';
 import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast';
 import { downloadErrorMessage } from './logic/downloadErrors';
@@ -47,7 +47,34 @@ export function ExportMovieDialog({
   const toast = useToast();
   const [choices, setChoices] = useState<ExportChoices>(DEFAULT_EXPORT_CHOICES);
   const [busy, setBusy] = useState(false);
+  /** The movie's still duration as stored: a different one in the dialog is saved with the export. */
+  const [movieStill, setMovieStill] = useState<number | null>(null);
   const set = (change: Partial<ExportChoices>) => setChoices((current) => ({ ...current, ...change }));
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    apiCall(endpoints.getMovie, { params: { movieId } }).then(
+      (movie) => {
+        if (!current) return;
+        setMovieStill(movie.still_duration);
+        setChoices((choices) => ({ ...choices, stillDuration: movie.still_duration }));
+      },
+      () => {}, // The default stays; the export itself reports what is wrong.
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, movieId]);
+
+  async function exportMovie() {
+    if (movieStill !== null && choices.stillDuration !== movieStill) {
+      const body = { still_duration: choices.stillDuration };
+      const movie = await apiCall(endpoints.updateMovie, { params: { id: movieId }, body }).catch(() => null);
+      if (movie) setMovieStill(movie.still_duration);
+    }
+    await save(exportMovieUrl(movieId, choices), 'Export started');
+  }
 
   async function save(url: string, started: string) {
     setBusy(true);
@@ -70,7 +97,7 @@ export function ExportMovieDialog({
       <button
         type="button"
         disabled={busy}
-        onClick={() => void save(exportMovieUrl(movieId, choices), 'Export started')}
+        onClick={() => void exportMovie()}
         className={`${BUTTON} bg-amber-400 font-semibold text-neutral-950 hover:bg-amber-300`}
       >
         {busy ? 'Preparing…' : 'Export'}
@@ -122,7 +149,7 @@ export function ExportMovieDialog({
             </select>
           </Field>
         </div>
-        <Field label="Still duration (seconds)">
+        <Field label="Still duration (seconds, kept with the movie)">
           <input
             type="number"
             className={FIELD}

@@ -1,0 +1,1 @@
+ALTER TABLE "movies" ADD COLUMN "still_duration" real DEFAULT 3 NOT NULL;
