@@ -13,11 +13,11 @@ interface RunningWorker {
  * the dev worker's own command, `startDevWorker` in a process of its own, on a free loopback port.
  * A process rather than an import, since the dev worker's sources are typed for Node, not the DOM.
  */
-async function startWorkerProcess(): Promise<RunningWorker> {
+async function startWorkerProcess(env: Record<string, string> = {}): Promise<RunningWorker> {
   const main = path.resolve(import.meta.dirname, '../../packages/dev-worker/src/main.ts');
   // One process (no npx or tsx wrapper in between), so stopping it stops the worker.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEV_WORKER_STEP_MS: '5' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEV_WORKER_STEP_MS: '5', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -112,4 +112,33 @@ test('adds their own ComfyUI on the account page, sees it healthy, renames it an
   await expect(page.getByText('No workers of your own yet.')).toBeVisible();
   await page.reload();
   await expect(page.getByText('No workers of your own yet.')).toBeVisible();
+});
+
+test('adds a RunPod serverless endpoint with its API key and sees its queue and cold starts', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const endpoint = await startWorkerProcess({ DEV_WORKER_RUNPOD_KEY: 'rp_e2e_key' });
+  try {
+    await signInThroughLandingPage(page, 'runpod@example.com');
+    await page.goto('/user');
+    const form = page.getByRole('form', { name: 'Add a ComfyUI worker' });
+    await form.getByLabel('Kind').selectOption('runpod');
+    await form.getByLabel('RunPod endpoint address').fill(endpoint.url);
+    await form.getByLabel('RunPod API key').fill('wrong');
+    await form.getByRole('button', { name: 'Add worker' }).click();
+    await expect(form.getByRole('alert')).toContainText(
+      `Nothing answered at ${endpoint.url} (asked ${endpoint.url}/health)`,
+    );
+    await form.getByLabel('RunPod API key').fill('rp_e2e_key');
+    await form.getByLabel('Name').fill('RunPod 4090s');
+    await form.getByRole('button', { name: 'Add worker' }).click();
+    const item = page.getByRole('listitem', { name: 'Worker RunPod 4090s' });
+    await expect(item.getByRole('img', { name: 'Healthy' })).toBeVisible();
+    await expect(item).toContainText('RunPod serverless · 0 queued · 0 cold starts · checked just now');
+    await expect(page.getByText('rp_e2e_key')).toHaveCount(0);
+    await page.screenshot({ path: 'artifacts/workers-runpod.png', fullPage: true });
+  } finally {
+    await endpoint.stop();
+  }
 });

@@ -1,11 +1,14 @@
 #!/usr/bin/env -S npx tsx
 import { readFileSync } from 'node:fs';
 import { startDevWorker } from './dev-worker';
+import { startRunPodFake } from './runpod-fake';
 import type { ObjectInfo } from './node-catalog';
 
 // Run with `npx tsx packages/dev-worker/src/main.ts`; PORT (default 8188), HOST, DEV_WORKER_STEP_MS,
 // DEV_WORKER_LABEL, DEV_WORKER_DATA_DIR, DEV_WORKER_PROTOCOL (0.8.0 or 0.3.18) and DEV_WORKER_OBJECT_INFO
 // (a JSON file of extra node definitions, e.g. a real server's /object_info) configure it.
+// DEV_WORKER_RUNPOD_KEY puts a RunPod serverless endpoint (worker-comfyui) with that API key in front,
+// on a port of its own, and prints the endpoint's address instead.
 const port = Number(process.env.PORT ?? 8188);
 const stepMs = process.env.DEV_WORKER_STEP_MS ? Number(process.env.DEV_WORKER_STEP_MS) : undefined;
 const objectInfoFile = process.env.DEV_WORKER_OBJECT_INFO;
@@ -21,10 +24,14 @@ const worker = await startDevWorker({
   label: process.env.DEV_WORKER_LABEL || undefined,
   dataDir: process.env.DEV_WORKER_DATA_DIR || undefined,
 });
-console.log(`Cinegraph dev worker (ComfyUI API, preview media, no GPU) listening on ${worker.url}`);
+const runpodKey = process.env.DEV_WORKER_RUNPOD_KEY;
+const endpoint = runpodKey ? await startRunPodFake({ comfyUrl: worker.url, apiKey: runpodKey }) : null;
+if (endpoint)
+  console.log(`Cinegraph RunPod endpoint (worker-comfyui, dev worker inside) listening on ${endpoint.url}`);
+else console.log(`Cinegraph dev worker (ComfyUI API, preview media, no GPU) listening on ${worker.url}`);
 
 const stop = () => {
-  worker.close().then(
+  Promise.all([endpoint?.close(), worker.close()]).then(
     () => process.exit(0),
     () => process.exit(1),
   );

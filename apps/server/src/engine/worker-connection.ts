@@ -1,4 +1,4 @@
-import { ComfyClient, RunPodWorker, type WorkerConnection } from '@cinegraph/comfy';
+import { ComfyClient, ComfyUnavailableError, RunPodWorker, type WorkerConnection } from '@cinegraph/comfy';
 import { workerTransport } from '../services/workers/public-transport';
 import type { WorkerRow } from './worker-pool';
 
@@ -18,6 +18,9 @@ export function connectWorker(
       fetch: transport.fetch,
       timeoutMs: options.timeoutMs,
     });
+  }
+  if (worker.backend === 'comfyui-api') {
+    throw new ComfyUnavailableError(worker.url, 'connect', 'comfyui-api workers are not driven yet');
   }
   return new ComfyClient({ baseUrl: worker.url, timeoutMs: options.timeoutMs, ...transport });
 }

@@ -111,8 +111,8 @@ export class WorkerPool {
 
   private async checkOne(row: WorkerRow): Promise<void> {
     const allowPrivateUserWorkers = this.options.allowPrivateUserWorkers ?? false;
-    const client = connectWorker(row, { allowPrivateUserWorkers, timeoutMs: HEALTH_TIMEOUT_MS });
     try {
+      const client = connectWorker(row, { allowPrivateUserWorkers, timeoutMs: HEALTH_TIMEOUT_MS });
       // Also catches an address allowed before USER_WORKERS_ALLOW_PRIVATE was turned off.
       if (row.userId && !this.options.allowPrivateUserWorkers) await requirePublicWorkerHost(row.url);
       const health = await client.health();

@@ -1,4 +1,4 @@
-import { endpoints, type OwnWorker } from '@cinegraph/contracts';
+import { endpoints, type AddWorkerBody, type OwnWorker } from '@cinegraph/contracts';
 import { useCallback, useMemo } from 'react';
 import useSWR from 'swr';
 import { apiCall, endpointUrl } from '../../lib/api';
@@ -20,7 +20,7 @@ export function useOwnWorkers() {
   // Each action throws ApiError with the server's detail; the caller shows it.
   const actions = useMemo(
     () => ({
-      add: async (body: { url: string; label: string; capacity: number }) => {
+      add: async (body: AddWorkerBody) => {
         const worker = await apiCall(endpoints.addOwnWorker, { body });
         await write((workers) => [...workers.filter((w) => w._id !== worker._id), worker]);
         return worker;

@@ -4,6 +4,8 @@ import {
   MAX_WORKER_LABEL_LENGTH,
   MIN_WORKER_CAPACITY,
   normaliseWorkerUrl,
+  type AddWorkerBody,
+  type WorkerBackend,
 } from '@cinegraph/contracts';
 import { ApiError } from '../../lib/api';
 
@@ -11,9 +13,27 @@ export interface WorkerDraft {
   url: string;
   label: string;
   capacity: string;
+  backend: WorkerBackend;
+  /** A RunPod endpoint's API key (kept on the server, never shown again). */
+  apiKey: string;
 }
 
-export const EMPTY_WORKER_DRAFT: WorkerDraft = { url: '', label: '', capacity: '1' };
+export const EMPTY_WORKER_DRAFT: WorkerDraft = {
+  url: '',
+  label: '',
+  capacity: '1',
+  backend: 'comfyui',
+  apiKey: '',
+};
+
+/** Where the server asks each kind of worker for its health before saving it. */
+export const HEALTH_PATHS: Record<WorkerBackend, string> = {
+  comfyui: '/system_stats',
+  'comfyui-api': '/health',
+  runpod: '/health',
+};
+
+type AddBody = Required<Pick<AddWorkerBody, 'url' | 'label' | 'capacity' | 'backend' | 'api_key'>>;
 
 export const CAPACITY_MESSAGE = `Jobs at once must be a whole number from ${MIN_WORKER_CAPACITY} to ${MAX_WORKER_CAPACITY}.`;
 
@@ -31,7 +51,7 @@ export function parseCapacity(text: string): number | null {
  */
 export function validateWorkerDraft(
   draft: WorkerDraft,
-): { ok: true; body: { url: string; label: string; capacity: number } } | { ok: false; error: string } {
+): { ok: true; body: AddBody } | { ok: false; error: string } {
   const address = normaliseWorkerUrl(draft.url);
   if ('error' in address) return { ok: false, error: address.error };
   const capacity = parseCapacity(draft.capacity);
@@ -40,7 +60,8 @@ export function validateWorkerDraft(
   if (label.length > MAX_WORKER_LABEL_LENGTH) {
     return { ok: false, error: `The name can be at most ${MAX_WORKER_LABEL_LENGTH} characters.` };
   }
-  return { ok: true, body: { url: address.url, label, capacity } };
+  const apiKey = draft.backend === 'runpod' ? draft.apiKey.trim() : '';
+  return { ok: true, body: { url: address.url, label, capacity, backend: draft.backend, api_key: apiKey } };
 }
 
 /** The server's detail of a failed call (it names the address and what went wrong), else the default. */

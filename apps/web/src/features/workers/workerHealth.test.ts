@@ -29,6 +29,13 @@ describe('workerHealth', () => {
     });
   });
 
+  it("reads a RunPod endpoint's queue depth and cold starts", () => {
+    const endpoint = worker({ backend: 'runpod', comfyui_version: null, queue_depth: 3, cold_starts: 1 });
+    expect(workerHealth(endpoint, NOW).detail).toBe(
+      'RunPod serverless · 3 queued · 1 cold start · checked just now',
+    );
+  });
+
   it('reads not answering with when it was last seen and the last error', () => {
     const down = worker({ healthy: false, last_seen_at: '2026-11-22T11:40:00Z', last_error: 'ECONNREFUSED' });
     expect(workerHealth(down, NOW)).toEqual({

@@ -1,4 +1,4 @@
-import type { OwnWorker } from '@cinegraph/contracts';
+import { WORKER_BACKEND_NAMES, type OwnWorker } from '@cinegraph/contracts';
 
 export type HealthTone = 'healthy' | 'down';
 
@@ -14,11 +14,10 @@ export interface WorkerHealth {
 export function workerHealth(worker: OwnWorker, now: number = Date.now()): WorkerHealth {
   const seen = worker.last_seen_at ? `Last seen ${timeAgo(worker.last_seen_at, now)}` : 'Never seen';
   if (worker.healthy) {
-    const version = worker.comfyui_version ? `ComfyUI ${worker.comfyui_version}` : 'ComfyUI';
     return {
       tone: 'healthy',
       label: 'Healthy',
-      detail: `${version} · checked ${timeAgo(worker.last_seen_at, now)}`,
+      detail: [...backendFacts(worker), `checked ${timeAgo(worker.last_seen_at, now)}`].join(' · '),
     };
   }
   return {
@@ -26,6 +25,17 @@ export function workerHealth(worker: OwnWorker, now: number = Date.now()): Worke
     label: 'Not answering',
     detail: worker.last_error ? `${seen}. ${worker.last_error}` : `${seen}.`,
   };
+}
+
+/** What kind of worker it is, with its version, and a serverless backend's queue and cold starts. */
+function backendFacts(worker: OwnWorker): string[] {
+  const kind = WORKER_BACKEND_NAMES[worker.backend];
+  const facts = [worker.comfyui_version ? `${kind} ${worker.comfyui_version}` : kind];
+  if (worker.queue_depth !== null) facts.push(`${worker.queue_depth} queued`);
+  if (worker.cold_starts !== null) {
+    facts.push(worker.cold_starts === 1 ? '1 cold start' : `${worker.cold_starts} cold starts`);
+  }
+  return facts;
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago". */
