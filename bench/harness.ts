@@ -83,3 +83,33 @@ export function printComparisons(title: string, rows: readonly Comparison[]): vo
   console.log(line(header));
   for (const row of cells) console.log(line(row));
 }
+
+/**
+ * Times `studio` and `baseline` alternately (one round of each in turn, after a warm-up), so a
+ * neighbour's load on the shared machine falls on both alike. Medians in milliseconds.
+ */
+export async function measurePair(
+  studio: () => unknown,
+  baseline: () => unknown,
+  { minMs = 2_000, minRounds = 7, warmup = 2 } = {},
+): Promise<{ studioMs: number; baselineMs: number }> {
+  for (let i = 0; i < warmup; i += 1) {
+    await studio();
+    await baseline();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  const started = performance.now();
+  while (a.length < minRounds || performance.now() - started < minMs) {
+    for (const [run, times] of [
+      [studio, a],
+      [baseline, b],
+    ] as const) {
+      const t0 = performance.now();
+      await run();
+      times.push(performance.now() - t0);
+    }
+  }
+  const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  return { studioMs: median(a), baselineMs: median(b) };
+}

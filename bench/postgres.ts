@@ -6,15 +6,20 @@ import { openTestDatabase } from '../apps/server/src/test/test-database';
  * local test server; null, with a line saying so, when that server does not answer.
  */
 export async function postgresForBench(): Promise<(() => Promise<DatabaseHandle>) | null> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  if (!(await reachable(url))) {
-    console.log(`\n(PostgreSQL at ${url} is not reachable: its rows are left out)`);
-    return null;
-  }
-  return () => withUrl(url, openTestDatabase);
+  const url = await postgresUrlForBench();
+  return url ? () => withDatabaseUrl(url, openTestDatabase) : null;
 }
 
-async function withUrl<T>(url: string, run: () => Promise<T>): Promise<T> {
+/** BENCH_DATABASE_URL (or the local test server) when it answers; null, with a line saying so. */
+export async function postgresUrlForBench(): Promise<string | null> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await reachable(url)) return url;
+  console.log(`\n(PostgreSQL at ${url} is not reachable: its rows are left out)`);
+  return null;
+}
+
+/** Runs `run` with DATABASE_URL set, so test databases open on that server. */
+export async function withDatabaseUrl<T>(url: string, run: () => Promise<T>): Promise<T> {
   const before = process.env.DATABASE_URL;
   process.env.DATABASE_URL = url;
   try {

@@ -1,6 +1,7 @@
 import { ErrorBody, type Endpoint } from '@cinegraph/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import fastJson, { type Schema } from 'fast-json-stringify';
+import { z } from 'zod';
 import { forbidden, unauthorized } from './errors';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
@@ -38,6 +39,28 @@ export function route<E extends Endpoint>(
 }
 
 /**
+ * A hot read: like `route()`, but the handler resolves the session itself in the query that reads
+ * what it needs (`sessionToken`; 401 when it finds no session), and the answer is written by a
+ * serializer compiled from the response schema (fast-json-stringify: only the declared fields, no zod
+ * pass over every item). Tests check such answers against the contracts.
+ */
+export function readRoute<E extends Endpoint & { auth: true }>(
+  app: FastifyInstance,
+  ep: E,
+  handler: (
+    ctx: Omit<RouteContext<E>, 'userId'> & { sessionToken: string },
+  ) => Promise<z.input<E['response']>>,
+): void {
+  register(
+    app,
+    ep,
+    { 200: ep.response, ...errorResponses },
+    (ctx) => handler({ ...ctx, sessionToken: ctx.request.sessionToken! }),
+    { sessionInHandler: true },
+  );
+}
+
+/**
  * Registers an endpoint whose answer is a stream the handler writes itself (server-sent events, a zip):
  * the same session (401), input (400) and own-user (403) checks as `route()`; errors the handler throws
  * before it takes the reply over are answered as usual. Its response schema describes one event or the
@@ -56,10 +79,13 @@ function register<E extends Endpoint>(
   ep: E,
   response: Record<number, z.ZodType>,
   handler: (ctx: RouteContext<E>) => Promise<unknown>,
+  { sessionInHandler = false } = {},
 ): void {
   app.route({
     method: ep.method,
     url: ep.path,
+    config: { sessionInHandler },
+    ...(sessionInHandler && { serializerCompiler: compiledSerializer }),
     schema: {
       summary: ep.summary,
       ...(ep.params && { params: ep.params }),
@@ -67,7 +93,7 @@ function register<E extends Endpoint>(
       ...(ep.body && { body: ep.body }),
       response,
     },
-    onRequest: ep.auth ? requireSession : undefined,
+    onRequest: ep.auth ? (sessionInHandler ? requireSessionCookie : requireSession) : undefined,
     preHandler: ep.auth ? requireOwnUserId : undefined,
     handler: async (request, reply) =>
       handler({
@@ -83,6 +109,15 @@ function register<E extends Endpoint>(
 
 async function requireSession(request: FastifyRequest): Promise<void> {
   if (!request.userId) throw unauthorized();
+}
+
+async function requireSessionCookie(request: FastifyRequest): Promise<void> {
+  if (!request.sessionToken) throw unauthorized();
+}
+
+/** Fastify's own compiled serializer, from the JSON Schema of the zod response schema. */
+function compiledSerializer({ schema }: { schema: unknown }): (data: unknown) => string {
+  return fastJson(z.toJSONSchema(schema as z.ZodType, { io: 'output', unrepresentable: 'any' }) as Schema);
 }
 
 async function requireOwnUserId(request: FastifyRequest): Promise<void> {

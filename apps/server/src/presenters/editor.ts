@@ -2,23 +2,50 @@ import type { Connection, EditorNode, WorkflowNodeSummary } from '@cinegraph/con
 import type { StoredHandle } from '../db/schema';
 import type { ConnectionRow, NodeRow } from '../services/editor/node-rows';
 
-/** A node with each handle's connections: an input lists its source, an output its targets. */
-export function presentNode(row: NodeRow, edges: readonly ConnectionRow[]): EditorNode {
-  const withConnections = (handles: StoredHandle[], side: 'input' | 'output') =>
-    handles.map((handle) => ({
-      ...handle,
-      connections: edges
-        .filter((e) =>
-          side === 'input'
-            ? e.targetNodeId === row.id && e.targetHandleId === handle.id
-            : e.sourceNodeId === row.id && e.sourceHandleId === handle.id,
-        )
-        .map((e) =>
-          side === 'input'
-            ? { node_id: e.sourceNodeId, handle_id: e.sourceHandleId }
-            : { node_id: e.targetNodeId, handle_id: e.targetHandleId },
-        ),
-    }));
+/** A movie's connections by the handle at each end, so presenting nodes is linear in nodes + edges. */
+export class HandleIndex {
+  private readonly bySide = new Map<string, { node_id: string; handle_id: string }[]>();
+
+  constructor(edges: readonly ConnectionRow[]) {
+    for (const e of edges) {
+      this.add('input', e.targetNodeId, e.targetHandleId, {
+        node_id: e.sourceNodeId,
+        handle_id: e.sourceHandleId,
+      });
+      this.add('output', e.sourceNodeId, e.sourceHandleId, {
+        node_id: e.targetNodeId,
+        handle_id: e.targetHandleId,
+      });
+    }
+  }
+
+  /** An input's source, or an output's targets, in the order the connections were made. */
+  of(side: Side, nodeId: string, handleId: string): { node_id: string; handle_id: string }[] {
+    return this.bySide.get(key(side, nodeId, handleId)) ?? [];
+  }
+
+  private add(side: Side, nodeId: string, handleId: string, other: { node_id: string; handle_id: string }) {
+    const k = key(side, nodeId, handleId);
+    const list = this.bySide.get(k);
+    if (list) list.push(other);
+    else this.bySide.set(k, [other]);
+  }
+}
+
+type Side = 'input' | 'output';
+const key = (side: Side, nodeId: string, handleId: string) => `${side}\u0000${nodeId}\u0000${handleId}`;
+
+/** A movie's nodes with each handle's connections: an input lists its source, an output its targets. */
+export function presentNodes(rows: readonly NodeRow[], edges: readonly ConnectionRow[]): EditorNode[] {
+  const index = new HandleIndex(edges);
+  return rows.map((row) => presentNode(row, index));
+}
+
+/** One node with its handles' connections (from the movie's connections, or an index of them). */
+export function presentNode(row: NodeRow, edges: readonly ConnectionRow[] | HandleIndex): EditorNode {
+  const index = edges instanceof HandleIndex ? edges : new HandleIndex(edges);
+  const withConnections = (handles: StoredHandle[], side: Side) =>
+    handles.map((handle) => ({ ...handle, connections: index.of(side, row.id, handle.id) }));
   return {
     _id: row.id,
     movie_id: row.movieId,

@@ -61,10 +61,14 @@ describe('editor access', () => {
     expect(await api.connections(ann, movie._id)).toHaveLength(1);
   });
 
-  it('refuses every editor call without a session with 401', async () => {
+  it('refuses every editor call without a session, or with one that is not valid, with 401', async () => {
     const { calls } = await annsMovieCalls();
+    const unknown = { cookie: 'cinegraph_session=not-a-session' };
     for (const [method, url, body] of [...calls, ['GET', '/editor/utility_nodes'] as const]) {
       expect((await api.call(null, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
+      const forged = await t.app.inject({ method, url: `/api/v1${url}`, payload: body, headers: unknown });
+      expect(forged.statusCode, `${method} ${url}`).toBe(401);
+      expect(forged.json().detail).toBeTruthy();
     }
   });
 

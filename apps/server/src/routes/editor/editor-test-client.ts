@@ -1,5 +1,13 @@
-import type { Connection, CreateNodeBody, EditorNode, HandleType, Movie } from '@cinegraph/contracts';
+import {
+  endpoints as ep,
+  type Connection,
+  type CreateNodeBody,
+  type EditorNode,
+  type HandleType,
+  type Movie,
+} from '@cinegraph/contracts';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { SignedInUser } from '../../test/sign-in';
 import type { TestApp } from '../../test/test-app';
 
@@ -22,13 +30,24 @@ export function editorClient(t: TestApp) {
     newMovie: (user: SignedInUser) => ok<Movie>(user, 'POST', `/movies?user_id=${user.userId}`),
     addNode: (user: SignedInUser, movieId: string, body: CreateNodeBody) =>
       ok<EditorNode>(user, 'POST', `/editor/node/${movieId}`, body),
-    nodes: (user: SignedInUser, movieId: string) => ok<EditorNode[]>(user, 'GET', `/editor/nodes/${movieId}`),
-    connections: (user: SignedInUser, movieId: string) =>
-      ok<Connection[]>(user, 'GET', `/editor/connections/${movieId}`),
+    // These answers skip zod on the server (compiled serializers): checked against the contracts here.
+    nodes: async (user: SignedInUser, movieId: string) =>
+      exactly(ep.listNodes.response, await ok<EditorNode[]>(user, 'GET', `/editor/nodes/${movieId}`)),
+    connections: async (user: SignedInUser, movieId: string) =>
+      exactly(
+        ep.listConnections.response,
+        await ok<Connection[]>(user, 'GET', `/editor/connections/${movieId}`),
+      ),
     connect: (user: SignedInUser, movieId: string, edge: EdgeBody) =>
       call(user, 'POST', `/editor/connect/${movieId}`, edge),
     templates: (user: SignedInUser) => ok<{ _id: string; title: string }[]>(user, 'GET', '/movies/templates'),
   };
+}
+
+/** The answer is valid for the schema and has nothing more than it declares. */
+function exactly<T>(schema: z.ZodType, answer: T): T {
+  expect(schema.parse(answer)).toEqual(answer);
+  return answer;
 }
 
 export interface EdgeBody {

@@ -1,8 +1,8 @@
 import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
-import { route } from '../../http/route';
-import { presentConnection, presentNode, presentWorkflowNode } from '../../presenters/editor';
+import { readRoute, route } from '../../http/route';
+import { presentConnection, presentNode, presentNodes, presentWorkflowNode } from '../../presenters/editor';
 import { connect, disconnect, listConnections } from '../../services/editor/connections';
 import type { NodeRow } from '../../services/editor/node-rows';
 import { updateNodes } from '../../services/editor/node-positions';
@@ -17,23 +17,27 @@ import {
 } from '../../services/editor/nodes';
 import { syncAllInputs } from '../../services/editor/sync-all-inputs';
 import { UTILITY_NODE_TEMPLATES } from '../../services/editor/utility-templates';
-import { requireMovieMember, requireReadableMovie } from '../../services/movies/access';
+import {
+  requireMovieMember,
+  requireReadableMovie,
+  requireReadableMovieForSession,
+} from '../../services/movies/access';
 
 /** The node editor's calls: reads may look at a template's graph, writes need membership of the movie. */
 export function editorRoutes(app: FastifyInstance, { db, storage }: AppDeps): void {
   const withConnections = async (row: NodeRow) => presentNode(row, await listConnections(db, row.movieId));
 
-  route(app, ep.listNodes, async ({ params, userId }) => {
-    await requireReadableMovie(db, params.movieId, userId);
+  readRoute(app, ep.listNodes, async ({ params, sessionToken }) => {
+    await requireReadableMovieForSession(db, sessionToken, params.movieId);
     const [rows, edges] = await Promise.all([
       listNodes(db, params.movieId),
       listConnections(db, params.movieId),
     ]);
-    return rows.map((row) => presentNode(row, edges));
+    return presentNodes(rows, edges);
   });
 
-  route(app, ep.listConnections, async ({ params, userId }) => {
-    await requireReadableMovie(db, params.movieId, userId);
+  readRoute(app, ep.listConnections, async ({ params, sessionToken }) => {
+    await requireReadableMovieForSession(db, sessionToken, params.movieId);
     return (await listConnections(db, params.movieId)).map(presentConnection);
   });
 

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { movieMembers, movies } from '../../db/schema';
-import { forbidden, notFound } from '../../http/errors';
+import { movieMembers, movies, sessions } from '../../db/schema';
+import { forbidden, notFound, unauthorized } from '../../http/errors';
+import { hashToken } from '../tokens';
 
 export type MovieRow = typeof movies.$inferSelect;
 
@@ -26,4 +27,33 @@ export async function requireReadableMovie(db: Database, movieId: string, userId
   if (!movie) throw notFound(MOVIE_NOT_FOUND);
   if (movie.templateKey) return movie;
   return requireMovieMember(db, movieId, userId);
+}
+
+/**
+ * `requireReadableMovie` for a session token in one query: the session (401 when there is none or it
+ * expired), the movie (404) and the user's membership (403 unless it is a template) read together.
+ */
+export async function requireReadableMovieForSession(
+  db: Database,
+  sessionToken: string,
+  movieId: string,
+): Promise<{ userId: string; movieId: string }> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      movieId: movies.id,
+      templateKey: movies.templateKey,
+      memberId: movieMembers.userId,
+    })
+    .from(sessions)
+    .leftJoin(movies, eq(movies.id, movieId))
+    .leftJoin(
+      movieMembers,
+      and(eq(movieMembers.movieId, movies.id), eq(movieMembers.userId, sessions.userId)),
+    )
+    .where(and(eq(sessions.tokenHash, hashToken(sessionToken)), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) throw unauthorized();
+  if (!row.movieId) throw notFound(MOVIE_NOT_FOUND);
+  if (!row.templateKey && !row.memberId) throw forbidden(NOT_A_MEMBER);
+  return { userId: row.userId, movieId: row.movieId };
 }
