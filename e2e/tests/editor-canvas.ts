@@ -99,3 +99,23 @@ export async function pickType(node: Locator, type: string): Promise<void> {
     .getByRole('button', { name: type, exact: true })
     .click();
 }
+
+/**
+ * The point of empty canvas (no node, edge or control under it) nearest to the wanted one: the editor
+ * opens at its default zoom centred on the graph, so where the nodes lie depends on the window.
+ */
+export async function freePanePoint(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(
+    ([x0, y0]) => {
+      for (let radius = 0; radius < 900; radius += 15) {
+        for (let degrees = 0; degrees < 360; degrees += radius === 0 ? 360 : 20) {
+          const x = x0 + radius * Math.cos((degrees * Math.PI) / 180);
+          const y = y0 + radius * Math.sin((degrees * Math.PI) / 180);
+          if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) return { x, y };
+        }
+      }
+      throw new Error('No empty canvas on screen');
+    },
+    [x, y] as const,
+  );
+}

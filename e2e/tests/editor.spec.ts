@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  freePanePoint,
   addedNode,
   dragConnect,
   edgeBetween,
@@ -12,6 +13,12 @@ import {
   pickType,
 } from './editor-canvas';
 import { signInThroughLandingPage } from './sign-in';
+
+/** Clicks the empty canvas nearest to a point (the node layout depends on the window). */
+async function clickFree(page: Page, x: number, y: number, options?: { button: 'right' }) {
+  const point = await freePanePoint(page, x, y);
+  await page.mouse.click(point.x, point.y, options);
+}
 
 const WORKFLOW_CONFIRM =
   'Are you sure you want to delete this workflow node? All associated generations and data will be permanently deleted.';
@@ -47,12 +54,27 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   await expect(generateDialog).toHaveCount(0);
   await editor.screenshot({ path: 'artifacts/editor-desktop-template.png' });
 
+  // A workflow node is renamed with a double-click on its title; Escape leaves the name as it was.
+  const workflowId = (await nodeNamed(editor, 'Text to Video').getAttribute('data-node-id'))!;
+  const workflowNode = nodeById(editor, workflowId);
+  await workflowNode.getByRole('heading', { name: 'Text to Video' }).dblclick();
+  await workflowNode.getByRole('textbox', { name: 'Workflow name' }).fill('Harbour Video');
+  await workflowNode.getByRole('textbox', { name: 'Workflow name' }).press('Escape');
+  await expect(workflowNode.getByRole('heading', { name: 'Text to Video' })).toBeVisible();
+  await workflowNode.getByRole('heading', { name: 'Text to Video' }).dblclick();
+  await workflowNode.getByRole('textbox', { name: 'Workflow name' }).fill('Harbour Video');
+  await workflowNode.getByRole('textbox', { name: 'Workflow name' }).press('Enter');
+  await expect(nodeNamed(editor, 'Harbour Video')).toBeVisible();
+
   // Buttons: Add Primitive, Add Character, Add Workflow. Each fresh input asks for its type first.
   const text = await addedNode(editor, () => editor.getByRole('button', { name: 'Add Primitive' }).click());
   await expect(text).toHaveAttribute('data-node-type', 'moviePrimitive');
   await pickType(text, 'text');
   await text.getByRole('textbox', { name: 'Text value' }).fill('A rainy harbour at dawn');
+  // The title drags the node; a double-click renames it.
+  await text.getByRole('heading').dblclick();
   await text.getByRole('textbox', { name: 'Input name' }).fill('Mood');
+  await text.getByRole('textbox', { name: 'Input name' }).press('Enter');
 
   const image = await addedNode(editor, () => editor.getByRole('button', { name: 'Add Character' }).click());
   await expect(image).toHaveAttribute('data-node-type', 'characterPrimitive');
@@ -91,7 +113,7 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   await numberField.blur();
   await expect(numberField).toHaveValue('42');
 
-  await editor.mouse.click(1000, 640);
+  await clickFree(editor, 1000, 640);
   const lora = await addedNode(editor, () => editor.keyboard.press('c'));
   await pickType(lora, 'lora');
   await lora.getByRole('textbox', { name: 'LoRA keyword' }).fill('harbourstyle');
@@ -106,12 +128,12 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   await expect(keyWorkflow).toHaveAttribute('data-node-type', 'workflow');
 
   // The context menu at the cursor: Input, Workflow and Utility with their submenus; Escape closes it.
-  await editor.mouse.click(60, 190, { button: 'right' });
+  await clickFree(editor, 260, 420, { button: 'right' });
   const menu = editor.getByRole('menu', { name: 'Add node' });
   await expect(menu).toBeVisible();
   await editor.keyboard.press('Escape');
   await expect(menu).toBeHidden();
-  await editor.mouse.click(60, 190, { button: 'right' });
+  await clickFree(editor, 260, 420, { button: 'right' });
   await menu.getByRole('menuitem', { name: 'Input' }).hover();
   const video = await addedNode(editor, () =>
     editor.getByRole('menu', { name: 'Input Nodes' }).getByRole('menuitem', { name: 'Shot Input' }).click(),
@@ -121,7 +143,7 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   await pickType(video, 'video');
   await video.getByRole('textbox', { name: 'video URL' }).fill('/media/hero-loop.webm');
 
-  await editor.mouse.click(60, 560, { button: 'right' });
+  await clickFree(editor, 260, 640, { button: 'right' });
   await menu.getByRole('menuitem', { name: 'Input' }).hover();
   const audio = await addedNode(editor, () =>
     editor.getByRole('menu', { name: 'Input Nodes' }).getByRole('menuitem', { name: 'Scene Input' }).click(),
@@ -130,7 +152,7 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   await audio.getByRole('textbox', { name: 'audio URL' }).fill('https://example.com/theme.mp3');
 
   // Space opens the menu where the cursor is; outside click closes it.
-  await editor.mouse.click(1200, 300);
+  await clickFree(editor, 1200, 300);
   await editor.keyboard.press(' ');
   await expect(menu).toBeVisible();
   await menu.getByRole('menuitem', { name: 'Utility' }).hover();
@@ -149,7 +171,7 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   );
   await editor.keyboard.press(' ');
   await expect(menu).toBeVisible();
-  await editor.mouse.click(700, 860);
+  await clickFree(editor, 700, 860);
   await expect(menu).toBeHidden();
 
   // vector2 on the template's Resolution input.
@@ -163,7 +185,7 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   // Connect the new Mood text into Add Text, then disconnect it and connect again.
   const textId = (await text.getAttribute('data-node-id'))!;
   const addTextId = (await addText.getAttribute('data-node-id'))!;
-  await editor.mouse.click(700, 860);
+  await clickFree(editor, 700, 860);
   await dragConnect(
     editor,
     text.locator('.react-flow__handle.source'),
@@ -255,7 +277,7 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   await expect(nodeById(editor, textId).getByRole('textbox', { name: 'Text value' })).toHaveValue(
     'A rainy harbour at dawn',
   );
-  await expect(nodeById(editor, textId).getByRole('textbox', { name: 'Input name' })).toHaveValue('Mood');
+  await expect(nodeById(editor, textId).getByRole('heading', { name: 'Mood' })).toBeVisible();
   await expect(nodeById(editor, numberId).getByRole('textbox', { name: 'Number value' })).toHaveValue('42');
   expect(await nodePosition(editor, numberId)).toEqual(movedTo);
   const loraAfter = nodeById(editor, (await lora.getAttribute('data-node-id'))!);

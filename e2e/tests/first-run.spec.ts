@@ -17,6 +17,8 @@ test('the first movie generates out of the box on the preview worker', async ({ 
   const editor = await openNewMovieEditor(page, context);
   const workflowNodes = editor.locator('[data-testid="editor-node"][data-node-type="workflow"]');
   await expect(workflowNodes.first()).toBeVisible();
+  // The spec's default zoom on desktop, centred on the graph (not the whole graph fitted down to 0.4).
+  await expect(editor.locator('.react-flow__viewport')).toHaveAttribute('style', /scale\(0\.8\)/);
   await editor.screenshot({ path: 'artifacts/first-run-2-editor.png' });
 
   const count = await workflowNodes.count();

@@ -70,6 +70,17 @@ describe('an API file lacking values a node requires', () => {
     expect(stored['4']!.inputs).toMatchObject({ strength: 1 });
     expect(stored['3']!.inputs).toMatchObject({ batch_size: 1, color: 0 });
     expect(updated.output_handles.map((h) => h.name)).toEqual(['output']);
+    expect(updated.name).toBe('Render');
+  });
+
+  it("names a node still called 'Workflow' after the uploaded file", async () => {
+    const movie = await api.newMovie(ann);
+    const node = await api.addNode(ann, movie._id, workflowBody('Workflow', [], []));
+    const text = JSON.stringify(SPARSE_API);
+    const named = await uploadWorkflow(t, ann, node, [fileField('Harbour walk.json', text)]);
+    expect(named.json<EditorNode>().name).toBe('Harbour walk');
+    const again = await uploadWorkflow(t, ann, node, [fileField('workflow_api.json', text)]);
+    expect(again.json<EditorNode>().name).toBe('Harbour walk');
   });
 
   it('is refused at upload when a required input has no default, naming node and input', async () => {

@@ -27,8 +27,10 @@ export async function readWorkflowForm(request: FastifyRequest): Promise<Workflo
           : typeof part.value === 'string'
             ? part.value
             : '';
-      if (part.fieldname === 'file' && part.type === 'file') upload.file = text;
-      else if (part.fieldname === 'link') upload.link = text;
+      if (part.fieldname === 'file' && part.type === 'file') {
+        upload.file = text;
+        upload.filename = part.filename;
+      } else if (part.fieldname === 'link') upload.link = text;
       else if (part.fieldname === 'api_link') upload.apiLink = text;
     }
   } catch (error) {

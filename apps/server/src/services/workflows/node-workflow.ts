@@ -17,6 +17,8 @@ export interface WorkflowFiles {
   workflow: ReadWorkflow;
   ui: string | null;
   api: string | null;
+  /** A new name for the node (the uploaded file's). */
+  name?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function applyWorkflowToNode(
       .set({
         workflowLink: link,
         workflowApiLink: apiLink,
+        ...(files.name && { name: files.name }),
         inputHandles: files.workflow.inputs,
         outputHandles: files.workflow.outputs,
         uploadError: null,

@@ -14,6 +14,8 @@ export const UPLOAD_FAILED = 'Upload failed';
 /** What the multipart form of set_inputs_from_workflow carried. */
 export interface WorkflowUpload {
   file: string | null;
+  /** The uploaded file's name: a node still called 'Workflow' takes it as its name. */
+  filename?: string;
   /** The UI format: JSON text, or the address of a file stored in this studio. */
   link?: string;
   /** The API format, likewise. */
@@ -61,7 +63,13 @@ export async function setWorkflowFromUpload(
     const api = given === null ? null : await completeWithWorker(ctx, given);
     // An uploaded API file gives the handles; read again once completed (a filled-in name names one).
     const workflow = uploaded.format === 'api' && api !== uploaded.text ? readWorkflow(api!) : uploaded;
-    return await applyWorkflowToNode(ctx.db, ctx.storage, ctx.publicUrl, node, { workflow, ui, api });
+    const name = node.name === DEFAULT_WORKFLOW_NODE_NAME ? nameFromFile(upload.filename) : null;
+    return await applyWorkflowToNode(ctx.db, ctx.storage, ctx.publicUrl, node, {
+      workflow,
+      ui,
+      api,
+      ...(name && { name }),
+    });
   } catch (error) {
     const known =
       error instanceof WorkflowFormatError || (error instanceof HttpError && error.statusCode < 500);
@@ -70,6 +78,15 @@ export async function setWorkflowFromUpload(
     if (error instanceof WorkflowFormatError) throw badRequest(error.message);
     throw error;
   }
+}
+
+/** What a workflow node is called until it is renamed or given a workflow (new-node.ts). */
+const DEFAULT_WORKFLOW_NODE_NAME = 'Workflow';
+
+/** 'Wan 2.2 text to video.json' names the node 'Wan 2.2 text to video'; ComfyUI's generic names do not. */
+function nameFromFile(filename: string | undefined): string | null {
+  const stem = filename?.replace(/\.json$/i, '').trim() ?? '';
+  return stem && !/^(workflow|workflow_api|prompt|blob)$/i.test(stem) ? stem.slice(0, 200) : null;
 }
 
 /** A companion is JSON text, or the address of a workflow the user may read in this studio's storage. */

@@ -89,13 +89,9 @@ export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClic
       minZoom={CANVAS_SETTINGS.minZoom}
       maxZoom={CANVAS_SETTINGS.maxZoom}
       fitView
-      // The first view frames the graph, never closer than the default zoom; on touch screens exactly at
-      // it, since a whole graph fitted into a phone is too small to touch.
-      fitViewOptions={{
-        padding: CANVAS_SETTINGS.fitPadding,
-        maxZoom: zoom,
-        minZoom: device.touch ? zoom : CANVAS_SETTINGS.minZoom,
-      }}
+      // The first view is centred on the graph at the spec's default zoom (0.8 on desktop, the touch
+      // values on tablets and phones): a graph fitted whole into the window is too small to read.
+      fitViewOptions={{ padding: CANVAS_SETTINGS.fitPadding, maxZoom: zoom, minZoom: zoom }}
       snapToGrid
       snapGrid={CANVAS_SETTINGS.snapGrid}
       deleteKeyCode={null}

@@ -41,7 +41,7 @@ export function NodeShell({ node, type, selected, title, children }: NodeShellPr
           <LevelSymbol type={type} />
         </span>
         <div className="min-w-0 flex-1">
-          {title ?? <h3 className="truncate text-sm font-semibold">{node.name}</h3>}
+          {title ?? <h3 className="text-sm font-semibold break-words">{node.name}</h3>}
         </div>
         <div className="nodrag nopan">
           <Menu

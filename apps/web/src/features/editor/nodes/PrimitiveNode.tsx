@@ -1,10 +1,10 @@
 import type { NodeProps } from '@xyflow/react';
-import { useState } from 'react';
 import { useEditorActions } from '../editorActions';
 import { primitiveDataType, type CanvasNode } from '../logic/canvasNodes';
 import { defaultValueFor, isPrimitiveValueType, type PrimitiveValueType } from '../logic/values';
 import { TypePicker } from '../values/TypePicker';
 import { ValueEditor } from '../values/ValueEditor';
+import { EditableTitle } from './EditableTitle';
 import { HandleRow } from './HandleRow';
 import { NodeShell } from './NodeShell';
 
@@ -34,7 +34,13 @@ export function PrimitiveNode({ data, type, selected }: NodeProps<CanvasNode>) {
       node={node}
       type={type}
       selected={selected}
-      title={<NodeNameField name={node.name} onRename={(name) => actions.updateNode(node._id, { name })} />}
+      title={
+        <EditableTitle
+          name={node.name}
+          label="Input name"
+          onRename={(name) => actions.updateNode(node._id, { name })}
+        />
+      }
     >
       <div className="flex flex-col gap-2 px-3 pt-3 pb-1">
         {dataType === 'any' || !isPrimitiveValueType(dataType) ? (
@@ -49,27 +55,5 @@ export function PrimitiveNode({ data, type, selected }: NodeProps<CanvasNode>) {
       </div>
       <HandleRow handle={output} side="output" />
     </NodeShell>
-  );
-}
-
-/** The input's name, edited in place (it names the value in scenes, shots and characters). */
-function NodeNameField({ name, onRename }: { name: string; onRename(name: string): void }) {
-  const [draft, setDraft] = useState(name);
-  const [shown, setShown] = useState(name);
-  if (shown !== name) {
-    setShown(name);
-    setDraft(name);
-  }
-  return (
-    <input
-      aria-label="Input name"
-      value={draft}
-      onChange={(event) => {
-        setDraft(event.target.value);
-        if (event.target.value.trim()) onRename(event.target.value);
-      }}
-      onBlur={() => !draft.trim() && setDraft(name)}
-      className="nodrag w-full truncate rounded bg-transparent px-1 text-sm font-semibold outline-none focus:bg-neutral-950 focus:ring-1 focus:ring-[var(--editor-accent)]"
-    />
   );
 }

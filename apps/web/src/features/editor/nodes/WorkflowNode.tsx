@@ -2,13 +2,18 @@ import { useNodeConnections, type NodeProps } from '@xyflow/react';
 import { useMemo } from 'react';
 import { useOffline } from '../../../lib/offline';
 import { WorkflowNodeActions } from '../../workflows/WorkflowNodeActions';
+import { useEditorActions } from '../editorActions';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { readyToGenerate } from '../logic/generation';
 import { GenerationControls } from '../../generation/node/GenerationControls';
+import { EditableTitle } from './EditableTitle';
 import { HandleRow } from './HandleRow';
 import { NodeShell } from './NodeShell';
 
-/** A workflow node: its inputs and outputs come from the workflow; Generate once every input is wired. */
+/**
+ * A workflow node: its inputs and outputs come from the workflow; Generate once every input is wired.
+ * Its name (the uploaded file's, unless renamed) titles the generations screen's sections.
+ */
 export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>) {
   const { node } = data;
   const incoming = useNodeConnections({ id, handleType: 'target' });
@@ -16,9 +21,21 @@ export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>
   const ready = readyToGenerate(node.input_handles, connected);
   const offline = useOffline();
   const empty = node.input_handles.length === 0 && node.output_handles.length === 0;
+  const actions = useEditorActions();
 
   return (
-    <NodeShell node={node} type={type} selected={selected}>
+    <NodeShell
+      node={node}
+      type={type}
+      selected={selected}
+      title={
+        <EditableTitle
+          name={node.name}
+          label="Workflow name"
+          onRename={(name) => actions.updateNode(node._id, { name })}
+        />
+      }
+    >
       <div className="py-2">
         {empty && !offline && (
           <p className="px-3 py-2 text-xs text-neutral-500">
