@@ -64,6 +64,7 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
 
   // The workflow and its inputs through the API (the generation journey does these by hand).
   await api(editor, `/api/v1/editor/set_inputs_from_workflow/node/${nodeId}/movie/${movieId}`, {
+    headers: { 'X-Requested-With': 'cinegraph' },
     multipart: {
       file: {
         name: 'clip.json',
