@@ -49,6 +49,28 @@ describe('the HTTP app', () => {
       await close();
     }
   });
+
+  it('sends security headers on pages and never serves the build’s source maps', async () => {
+    const dist = path.join(t.dataDir, 'web-maps');
+    await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Cinegraph</title>');
+    await fs.writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dist, 'assets', 'app.js.map'), '{"sources":["secret.ts"]}');
+    const { app, close } = await rebuildWithWebDist(dist);
+    try {
+      const page = await app.inject({ url: '/movies', headers: { accept: 'text/html' } });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect((await app.inject({ url: '/assets/app.js' })).body).toBe('console.log(1)');
+      expect((await app.inject({ url: '/assets/app.js.map' })).body).not.toContain('secret.ts');
+    } finally {
+      await close();
+    }
+  });
 });
 
 async function rebuildWithWebDist(webDist: string) {

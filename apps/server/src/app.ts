@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body';
+import { registerSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './http/session';
 import { requireStudioRequest } from './http/studio-request';
 import type { Mailer } from './mail/mailer';
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(deps.config.webDist));
 
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(sessionPlugin, { db: deps.db });
   await app.register(swagger, {
@@ -99,7 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(localStorageRoutes(deps.storage), { prefix: LOCAL_STORAGE_ROUTE_PREFIX });
   }
   if (fs.existsSync(path.join(deps.config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: deps.config.webDist,
+      wildcard: false,
+      index: false,
+      // The build keeps source maps for debugging; the studio does not hand its source to visitors.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+    });
   }
   return app;
 }
