@@ -11,9 +11,12 @@ export interface SignInLimits {
   perEmail: number;
   perAddress: number;
   windowMinutes: number;
+  /** Sign-in link verifications per address in the window (default 30): guessing links is bounded. */
+  verifiesPerAddress?: number;
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perEmail: 5, perAddress: 20, windowMinutes: 15 };
+export const DEFAULT_VERIFIES_PER_ADDRESS = 30;
 
 const INVALID_LINK = 'This sign-in link is invalid or has expired. Please request a new one.';
 

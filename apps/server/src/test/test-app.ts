@@ -54,7 +54,12 @@ export async function createTestApp(
     db: database.db,
     storage,
     mailer,
-    signInLimits: options.signInLimits ?? { ...DEFAULT_SIGN_IN_LIMITS, perAddress: 1000, perEmail: 1000 },
+    signInLimits: options.signInLimits ?? {
+      ...DEFAULT_SIGN_IN_LIMITS,
+      perAddress: 1000,
+      perEmail: 1000,
+      verifiesPerAddress: 1000,
+    },
     logger: false,
     paymentProvider: options.paymentProvider,
   });

@@ -169,6 +169,23 @@ describe('sign-in rate limits', () => {
     });
   });
 
+  it('limits sign-in link verifications per address with a 429', async () => {
+    await withLimits(
+      { perEmail: 100, perAddress: 100, windowMinutes: 15, verifiesPerAddress: 3 },
+      async () => {
+        for (let i = 0; i < 3; i++) {
+          const guess = await t.app.inject({ method: 'GET', url: `/api/v1/verify?token=${'a'.repeat(43)}` });
+          expect(guess.statusCode).toBe(400);
+        }
+        const limited = await t.app.inject({ method: 'GET', url: `/api/v1/verify?token=${'b'.repeat(43)}` });
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json()).toEqual({
+          detail: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+        });
+      },
+    );
+  });
+
   it('counts only requests inside the window', async () => {
     await withLimits({ perEmail: 1, perAddress: 100, windowMinutes: 15 }, async () => {
       expect((await requestLink('max@example.com')).statusCode).toBe(200);
