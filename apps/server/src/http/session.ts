@@ -5,7 +5,28 @@ import { findSessionUser } from '../services/auth';
 
 export const SESSION_COOKIE = 'cinegraph_session';
 
+/** The open streams (server-sent events) of each session on this server, ended when it signs out. */
+export class SessionStreams {
+  readonly #bySession = new Map<string, Set<{ end(): void }>>();
+
+  add(sessionToken: string, stream: { end(): void; onClose(listener: () => void): void }): void {
+    const streams = this.#bySession.get(sessionToken) ?? new Set();
+    this.#bySession.set(sessionToken, streams.add(stream));
+    stream.onClose(() => {
+      streams.delete(stream);
+      if (streams.size === 0) this.#bySession.delete(sessionToken);
+    });
+  }
+
+  endSession(sessionToken: string): void {
+    for (const stream of [...(this.#bySession.get(sessionToken) ?? [])]) stream.end();
+  }
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    sessionStreams: SessionStreams;
+  }
   interface FastifyRequest {
     /** The user of the session cookie, or null. */
     userId: string | null;
@@ -19,6 +40,7 @@ declare module 'fastify' {
 
 /** Reads the session cookie on every request; routes decide whether they need it. */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Database }) => {
+  app.decorate('sessionStreams', new SessionStreams());
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {

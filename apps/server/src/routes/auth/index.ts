@@ -38,7 +38,11 @@ export function authRoutes(app: FastifyInstance, { db, mailer, config, signInLim
   });
 
   route(app, endpoints.logout, async ({ request, reply }) => {
-    if (request.sessionToken) await endSession(db, request.sessionToken);
+    if (request.sessionToken) {
+      await endSession(db, request.sessionToken);
+      // Live pages of this session stop receiving anything at once (other servers: at their heartbeat).
+      request.server.sessionStreams.endSession(request.sessionToken);
+    }
     clearSessionCookie(reply, config.cookieSecure);
     return { message: 'Signed out' };
   });

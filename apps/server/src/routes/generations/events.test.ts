@@ -40,6 +40,9 @@ interface OpenStream {
   /** Resolves with the first received event (already or later) that matches. */
   waitFor(match: (event: GenerationEvent) => boolean, timeoutMs?: number): Promise<GenerationEvent>;
   close(): void;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  readonly isEnded: boolean;
 }
 
 async function openStream(movieId: string, user: SignedInUser): Promise<OpenStream> {
@@ -53,7 +56,8 @@ async function openStream(movieId: string, user: SignedInUser): Promise<OpenStre
   const waiting = new Set<() => void>();
   let connected!: () => void;
   const ready = new Promise<void>((resolve) => (connected = resolve));
-  void (async () => {
+  let isEnded = false;
+  const ended = (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
@@ -74,6 +78,7 @@ async function openStream(movieId: string, user: SignedInUser): Promise<OpenStre
     } catch {
       // Aborted by close().
     }
+    isEnded = true;
   })();
   await ready;
   const stream: OpenStream = {
@@ -96,6 +101,10 @@ async function openStream(movieId: string, user: SignedInUser): Promise<OpenStre
         check();
       }),
     close: () => abort.abort(),
+    ended,
+    get isEnded() {
+      return isEnded;
+    },
   };
   cleanups.push(async () => stream.close());
   return stream;
@@ -106,6 +115,20 @@ const path = (events: GenerationEvent[]) =>
   events.filter((e, i) => i === 0 || e.status !== events[i - 1]!.status).map((e) => e.status);
 
 describe('GET /generations/events/movie/:movieId', () => {
+  it('ends the streams of a session when it signs out, and only those', async () => {
+    const session = await signIn(t, 'director@example.com');
+    const leaving = await openStream(m.movieId, session);
+    const staying = await openStream(m.movieId, m.user);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { cookie: session.cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    await leaving.ended;
+    expect(staying.isEnded).toBe(false);
+  });
+
   it('pushes a job from pending to success in order, with progress while it runs', async () => {
     const stream = await openStream(m.movieId, m.user);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');

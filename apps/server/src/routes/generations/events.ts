@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { GenerationEventHub } from '../../engine/generation-events';
 import { streamRoute } from '../../http/route';
+import { findSessionUser } from '../../services/auth';
 import { requireMovieMember } from '../../services/movies/access';
 import { openEventStream, type EventStream } from './event-stream';
 
@@ -22,15 +23,21 @@ export function generationEventRoutes(app: FastifyInstance, db: Database): void 
   });
   app.addHook('onClose', () => hub.close());
 
-  streamRoute(app, endpoints.generationEvents, async ({ params, userId, reply }) => {
+  streamRoute(app, endpoints.generationEvents, async ({ params, userId, reply, request }) => {
     const { movieId } = params;
     await requireMovieMember(db, movieId, userId);
     const stream = openEventStream(reply);
     open.add(stream);
+    const sessionToken = request.sessionToken!;
+    app.sessionStreams.add(sessionToken, stream);
     const heartbeat = setInterval(() => {
       stream.comment('heartbeat');
-      // Removed from the movie meanwhile: no more of its events.
-      requireMovieMember(db, movieId, userId).catch(() => stream.end());
+      // Signed out (on any server) or removed from the movie meanwhile: no more of its events.
+      findSessionUser(db, sessionToken)
+        .then((user) =>
+          user === userId ? requireMovieMember(db, movieId, userId) : Promise.reject(new Error('Signed out')),
+        )
+        .catch(() => stream.end());
     }, HEARTBEAT_MS);
     let unsubscribe = () => {};
     stream.onClose(() => {
