@@ -53,3 +53,19 @@ test('the first movie generates out of the box on the preview worker', async ({ 
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.screenshot({ path: 'artifacts/first-run-5-movie-card.png' });
 });
+
+test("a card's Edit menu lies above the card below it", async ({ page }) => {
+  await signInThroughLandingPage(page, 'four-movies@example.com');
+  await page.goto('/movies');
+  await page.getByRole('button', { name: 'Create First Movie' }).click();
+  for (let made = 1; made < 4; made += 1) {
+    await expect(page.getByTestId('movie-card')).toHaveCount(made);
+    await page.getByRole('button', { name: 'New Movie' }).click();
+  }
+  await expect(page.getByTestId('movie-card')).toHaveCount(4);
+  await page.getByTestId('movie-card').first().getByRole('button', { name: 'Edit' }).click();
+  // Both items reach over the second row's card; a covered item would time out here.
+  await page.getByRole('menuitem', { name: 'Delete Movie' }).click({ timeout: 5_000 });
+  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this movie?');
+  await page.screenshot({ path: 'artifacts/first-run-6-card-menu.png' });
+});
