@@ -83,6 +83,7 @@ const Env = z
       )
       .default([]),
     RUNPOD_API_KEY: z.string().min(1).optional(),
+    COMFYUI_API_WEBHOOK_SECRET: z.string().min(1).optional(),
     DEV_WORKER: flag.default(true),
     USER_WORKERS_ALLOW_PRIVATE: flag.default(false),
     DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -147,6 +148,8 @@ export interface Config {
   comfyuiUrls: { backend: WorkerBackend; url: string }[];
   /** RUNPOD_API_KEY: the key of the RunPod endpoints in COMFYUI_URLS. */
   runpodApiKey: string | null;
+  /** COMFYUI_API_WEBHOOK_SECRET: comfyui-api's WEBHOOK_SECRET, which signs its deliveries. */
+  comfyApiWebhookSecret: string | null;
   /** Start the preview worker (no GPU) beside the server. */
   devWorker: boolean;
   /**
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY },
     comfyuiUrls: e.COMFYUI_URLS,
     runpodApiKey: e.RUNPOD_API_KEY ?? null,
+    comfyApiWebhookSecret: e.COMFYUI_API_WEBHOOK_SECRET ?? null,
     devWorker: e.DEV_WORKER,
     userWorkersAllowPrivate: e.USER_WORKERS_ALLOW_PRIVATE,
     dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,

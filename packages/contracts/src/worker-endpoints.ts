@@ -38,4 +38,14 @@ export const workerEndpoints = {
     params: WorkerIdParams,
     response: DeletedResponse,
   }),
+  comfyApiWebhook: endpoint({
+    method: 'POST',
+    path: '/workers/comfyui-api/webhook',
+    summary:
+      "comfyui-api's deliveries: prompt.complete / prompt.failed (webhook_v2) and its system events " +
+      '(comfy.progress). Public (no session): every request must carry a valid Standard Webhooks signature ' +
+      'of its raw body with COMFYUI_API_WEBHOOK_SECRET',
+    auth: false,
+    response: z.object({ received: z.boolean() }),
+  }),
 };

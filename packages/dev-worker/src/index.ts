@@ -7,3 +7,4 @@ export type { ApiNode, ApiPrompt, ComfyError, HistoryEntry, NodeErrors, OutputFi
 export { DEFAULT_DEVICE_LABEL } from './system-info';
 export { validatePrompt, type ValidationResult } from './validate';
 export { startRunPodFake, type RunPodFake, type RunPodFakeOptions } from './runpod-fake';
+export { startComfyApiFake, type ComfyApiFake, type ComfyApiFakeOptions } from './comfyui-api-fake';

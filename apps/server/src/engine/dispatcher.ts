@@ -171,7 +171,8 @@ export class Dispatcher {
     let client = this.clients.get(worker.url);
     if (!client && worker.backend !== 'comfyui') {
       const allowPrivateUserWorkers = this.options.allowPrivateUserWorkers ?? false;
-      client = Promise.resolve(connectWorker(worker, { allowPrivateUserWorkers }));
+      const publicUrl = this.options.publicUrl;
+      client = Promise.resolve(connectWorker(worker, { allowPrivateUserWorkers, publicUrl }));
       this.clients.set(worker.url, client);
     }
     if (!client) {

@@ -1,4 +1,5 @@
-import { ComfyClient, ComfyUnavailableError, RunPodWorker, type WorkerConnection } from '@cinegraph/comfy';
+import { ComfyApiWorker, ComfyClient, RunPodWorker, type WorkerConnection } from '@cinegraph/comfy';
+import { comfyApiDeliveries, comfyApiWebhookUrl } from './comfyui-api-deliveries';
 import { workerTransport } from '../services/workers/public-transport';
 import type { WorkerRow } from './worker-pool';
 
@@ -8,7 +9,8 @@ import type { WorkerRow } from './worker-pool';
  */
 export function connectWorker(
   worker: Pick<WorkerRow, 'url' | 'userId' | 'backend' | 'apiKey'>,
-  options: { allowPrivateUserWorkers: boolean; timeoutMs?: number },
+  /** `publicUrl`: where comfyui-api delivers outcomes (needed to submit, not to check health). */
+  options: { allowPrivateUserWorkers: boolean; timeoutMs?: number; publicUrl?: string },
 ): WorkerConnection {
   const transport = workerTransport(worker, options.allowPrivateUserWorkers);
   if (worker.backend === 'runpod') {
@@ -20,7 +22,13 @@ export function connectWorker(
     });
   }
   if (worker.backend === 'comfyui-api') {
-    throw new ComfyUnavailableError(worker.url, 'connect', 'comfyui-api workers are not driven yet');
+    return new ComfyApiWorker({
+      baseUrl: worker.url,
+      webhookUrl: options.publicUrl ? comfyApiWebhookUrl(options.publicUrl) : '',
+      deliveries: comfyApiDeliveries,
+      fetch: transport.fetch,
+      timeoutMs: options.timeoutMs,
+    });
   }
   return new ComfyClient({ baseUrl: worker.url, timeoutMs: options.timeoutMs, ...transport });
 }

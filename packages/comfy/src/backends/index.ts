@@ -8,3 +8,12 @@ export {
 } from './runpod-protocol';
 export { RUNPOD_MAX_REQUEST_BYTES, RunPodWorker, type RunPodWorkerOptions } from './runpod-worker';
 export type { WorkerConnection, WorkerHealth } from './worker-connection';
+export {
+  ComfyApiDeliveries,
+  ComfyApiDeliverySchema,
+  ComfyApiSystemEventSchema,
+  ComfyApiWorker,
+  type ComfyApiDelivery,
+  type ComfyApiWorkerOptions,
+} from './comfyui-api-worker';
+export { signStandardWebhook, standardWebhookProblem } from './standard-webhooks';

@@ -10,8 +10,11 @@ import {
   updateOwnWorker,
 } from '../../services/workers/own-workers';
 import { presentOwnWorker } from './present';
+import { comfyApiWebhook } from './comfyui-api-webhook';
 
 export function workerRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
+  void app.register(comfyApiWebhook(config));
+
   route(app, endpoints.tunnelStatus, async ({ userId }) => {
     const reachable = await editorWorkers(db, userId);
     return {

@@ -1,5 +1,12 @@
 import type { OwnWorker } from '@cinegraph/contracts';
-import { startDevWorker, startRunPodFake, type DevWorker, type RunPodFake } from '@cinegraph/dev-worker';
+import {
+  startComfyApiFake,
+  startDevWorker,
+  startRunPodFake,
+  type ComfyApiFake,
+  type DevWorker,
+  type RunPodFake,
+} from '@cinegraph/dev-worker';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { workers } from '../../db/schema';
 import { signIn, type SignedInUser } from '../../test/sign-in';
@@ -10,6 +17,7 @@ let t: TestApp;
 let ann: SignedInUser;
 let comfy: DevWorker;
 let endpoint: RunPodFake;
+let salad: ComfyApiFake;
 let client: ReturnType<typeof workerClient>;
 
 beforeAll(async () => {
@@ -17,9 +25,11 @@ beforeAll(async () => {
   ann = await signIn(t, 'ann@example.com');
   comfy = await startDevWorker({ port: 0, host: '127.0.0.1', stepMs: 5 });
   endpoint = await startRunPodFake({ comfyUrl: comfy.url, apiKey: 'rp_ann' });
+  salad = await startComfyApiFake({ comfyUrl: comfy.url, webhookSecret: 'whsec_c2VjcmV0' });
 });
 afterAll(async () => {
   await endpoint.close();
+  await salad.close();
   await comfy.close();
   await t.close();
 });
@@ -58,5 +68,19 @@ describe("a user's own RunPod endpoint", () => {
   it('refuses an unknown backend', async () => {
     const response = await client.add(ann, { url: endpoint.url, backend: 'modal' });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("a user's own comfyui-api server", () => {
+  it('is added after its /health and /ready answered, with its version', async () => {
+    const response = await client.add(ann, { url: salad.url, backend: 'comfyui-api' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<OwnWorker>()).toMatchObject({
+      backend: 'comfyui-api',
+      healthy: true,
+      comfyui_version: '1.9.0',
+      queue_depth: null,
+      cold_starts: null,
+    });
   });
 });

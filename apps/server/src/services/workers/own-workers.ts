@@ -54,7 +54,6 @@ export async function addOwnWorker(
   if (taken) throw conflict(WORKER_MESSAGES.urlTaken);
   const [owned] = await ctx.db.select({ n: count() }).from(workers).where(eq(workers.userId, userId));
   if ((owned?.n ?? 0) >= MAX_OWN_WORKERS) throw conflict(WORKER_MESSAGES.tooMany);
-  if (body.backend === 'comfyui-api') throw badRequest('comfyui-api workers are not driven yet.');
   const apiKey = body.api_key || null;
   const health = await probeWorker({ url, userId, backend: body.backend, apiKey }, ctx.allowPrivate);
   const [row] = await ctx.db
