@@ -109,6 +109,11 @@ test('generates takes from a workflow node and reviews them on the generations s
   await editor.goto(`/scenes/${movieId}/shots/${sceneId}/shots/${firstShot!._id}/workflow/all_workflows`);
   const section = editor.getByRole('region', { name: 'Text to Video' });
   await expect(section.getByRole('heading', { name: 'Text to Video' })).toBeVisible();
+  // The page is the document's <main>, its breadcrumb below the fixed top navigation, not under it.
+  await expect(editor.getByRole('main')).toBeVisible();
+  const topNav = await editor.locator('header.fixed').first().boundingBox();
+  const crumbs = await editor.getByRole('navigation', { name: 'Breadcrumb' }).boundingBox();
+  expect(crumbs!.y).toBeGreaterThanOrEqual(topNav!.y + topNav!.height);
   const tiles = section.getByRole('option');
   await expect(tiles).toHaveCount(2);
   await expect(section.locator('[data-status="success"]')).toHaveCount(2, { timeout: 60_000 });

@@ -94,8 +94,9 @@ export function GenerationsScreen({ scope }: { scope: GenerationsScope }) {
     onStarted: () => void refresh(),
   };
 
+  // The page's <main>, starting below the fixed top navigation like the storyboard screens.
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+    <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-24 pb-8 sm:px-6">
       <ShotHeader
         movieId={movieId}
         sceneId={sceneId}
@@ -132,6 +133,6 @@ export function GenerationsScreen({ scope }: { scope: GenerationsScope }) {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
-    </div>
+    </main>
   );
 }
