@@ -17,7 +17,7 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', folder: path.join(config.dataDir, 'db') },
   );
-  const storage = createStorage({
+  const storage = await createStorage({
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
     secret: resolveSecret(config.secret, config.dataDir),
@@ -33,27 +33,29 @@ async function main(): Promise<void> {
     logger: log,
   });
   const app = await buildApp({ config, db: database.db, storage, mailer });
-  const engine = await startEngine({
-    config,
-    db: database.db,
-    storage,
-    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
-  });
-
   const sweeper = startUploadSweeper(database.db, storage, app.log);
+  let engine: RunningEngine | null = null;
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     sweeper.stop();
     await app.close();
-    await engine.stop();
+    await engine?.stop();
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Answer first: pages load while the preview worker starts and the pool checks its workers.
   await app.listen({ port: config.port, host: config.host });
+  engine = await startEngine({
+    config,
+    db: database.db,
+    storage,
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+  });
+
   describeStart(config, database.kind, engine);
 }
 

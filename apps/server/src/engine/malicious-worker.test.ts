@@ -116,7 +116,7 @@ const outputs = (filename: string) => ({ '9': { images: [{ filename, subfolder: 
 beforeAll(async () => {
   worker = await startMaliciousWorker();
   dataDir = await mkdtemp(path.join(tmpdir(), 'malicious-worker-'));
-  storage = createStorage({ dataDir, publicUrl: 'http://localhost:3000', secret: 'x'.repeat(40) });
+  storage = await createStorage({ dataDir, publicUrl: 'http://localhost:3000', secret: 'x'.repeat(40) });
   client = new ComfyClient({
     baseUrl: worker.url,
     timeoutMs: 3000,

@@ -10,7 +10,11 @@ describe('createStorage', () => {
   it('keeps objects in <dataDir>/storage when no S3 bucket is configured', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cinegraph-data-'));
     try {
-      const storage = createStorage({ dataDir, publicUrl: 'http://localhost:3000/', secret: 'a'.repeat(32) });
+      const storage = await createStorage({
+        dataDir,
+        publicUrl: 'http://localhost:3000/',
+        secret: 'a'.repeat(32),
+      });
       expect(storage).toBeInstanceOf(LocalStorage);
       expect(storage.bucket).toBe('local');
       await storage.put('movies/1/a.txt', Buffer.from('hello'), 'text/plain');
@@ -22,8 +26,8 @@ describe('createStorage', () => {
     }
   });
 
-  it('uses the S3 bucket when one is configured', () => {
-    const storage = createStorage({
+  it('uses the S3 bucket when one is configured', async () => {
+    const storage = await createStorage({
       dataDir: '/unused',
       publicUrl: 'http://localhost:3000',
       secret: 'a'.repeat(32),
@@ -33,7 +37,9 @@ describe('createStorage', () => {
     expect(storage.bucket).toBe('cinegraph-media');
   });
 
-  it('refuses a local store without a real secret', () => {
-    expect(() => createStorage({ dataDir: '/tmp', publicUrl: 'http://x', secret: '' })).toThrow(/secret/);
+  it('refuses a local store without a real secret', async () => {
+    await expect(createStorage({ dataDir: '/tmp', publicUrl: 'http://x', secret: '' })).rejects.toThrow(
+      /secret/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { LocalStorage } from './local-storage';
-import { S3Storage, type S3StorageOptions } from './s3-storage';
+import type { S3StorageOptions } from './s3-storage';
 import type { Storage } from './storage';
 
 export interface StorageConfig {
@@ -14,9 +14,15 @@ export interface StorageConfig {
   s3?: S3StorageOptions;
 }
 
-/** S3 when configured, otherwise the embedded local store (which needs `localStorageRoutes`). */
-export function createStorage(config: StorageConfig): Storage {
-  if (config.s3) return new S3Storage(config.s3);
+/**
+ * S3 when configured, otherwise the embedded local store (which needs `localStorageRoutes`). The AWS
+ * SDK is loaded only for S3: a studio on local storage never spends its start on it.
+ */
+export async function createStorage(config: StorageConfig): Promise<Storage> {
+  if (config.s3) {
+    const { S3Storage } = await import('./s3-storage');
+    return new S3Storage(config.s3);
+  }
   return new LocalStorage({
     root: path.join(config.dataDir, 'storage'),
     publicUrl: config.publicUrl,

@@ -42,7 +42,7 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openTestDatabase();
-  const storage = createStorage({
+  const storage = await createStorage({
     dataDir,
     publicUrl: config.publicUrl,
     secret: 'test-secret-'.padEnd(40, 'x'),
