@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openNewMovieEditor } from './editor-canvas';
+import { latestSignInLink } from './outbox';
 import { signInThroughLandingPage } from './sign-in';
 
 /**
@@ -68,4 +69,29 @@ test("a card's Edit menu lies above the card below it", async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Delete Movie' }).click({ timeout: 5_000 });
   await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this movie?');
   await page.screenshot({ path: 'artifacts/first-run-6-card-menu.png' });
+});
+
+test('signing in from a share link returns to it and accepts the share', async ({ browser }) => {
+  const director = await browser.newContext();
+  await director.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await director.newPage();
+  await signInThroughLandingPage(page, 'sharer@example.com');
+  await page.goto('/movies');
+  await page.getByRole('button', { name: 'Create First Movie' }).click();
+  await page.getByTestId('movie-card').getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  const shareUrl = await page.getByRole('dialog', { name: 'Share Movie' }).getByRole('textbox').inputValue();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(shareUrl);
+  await expect(visitor.getByRole('heading', { name: 'Failed to add shared movie.' })).toBeVisible();
+  await visitor.getByRole('link', { name: 'Go home to sign in' }).click();
+  await visitor.getByRole('button', { name: 'Sign In' }).first().click();
+  await visitor.getByRole('textbox', { name: /email/i }).fill('guest@example.com');
+  await visitor.getByRole('button', { name: /send magic link/i }).click();
+  await expect(visitor.getByText('Magic link sent! Please check your email.')).toBeVisible();
+  await visitor.goto(await latestSignInLink('guest@example.com'));
+  await expect(visitor).toHaveURL(/\/movies\/[0-9a-f-]{36}\/editor$/);
+  await visitor.goto('/movies');
+  await expect(visitor.getByTestId('movie-card')).toHaveCount(1);
 });

@@ -1,7 +1,8 @@
 import { MESSAGES, SIGN_IN_SUCCESS_BANNER_MS } from '@cinegraph/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { verifyMagicLinkOnce } from './magicLink';
+import { takeReturnPath } from './returnPath';
 
 export const SIGNED_IN_MESSAGE = 'You are signed in. Welcome to Cinegraph!';
 
@@ -12,12 +13,14 @@ export interface SignInBannerState {
 
 /**
  * Verifies the magic-link token of the address (?token=...) when the page loads: on success the user is
- * stored, a banner shows for five seconds and the token leaves the address bar without a reload.
+ * stored, a banner shows for five seconds and the token leaves the address bar without a reload. A
+ * visitor who came from a share link to sign in goes back to it, where the share is accepted.
  */
 export function useMagicLinkVerification() {
   const [searchParams, setSearchParams] = useSearchParams();
   const token = searchParams.get('token');
   const [banner, setBanner] = useState<SignInBannerState | null>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!token) return;
@@ -25,6 +28,8 @@ export function useMagicLinkVerification() {
     void verifyMagicLinkOnce(token).then((outcome) => {
       if (!current) return;
       if (outcome.kind === 'signed-in') {
+        const back = takeReturnPath();
+        if (back) return void navigate(back, { replace: true });
         setBanner({ kind: 'success', message: SIGNED_IN_MESSAGE });
         setSearchParams(
           (previous) => {
@@ -41,7 +46,7 @@ export function useMagicLinkVerification() {
     return () => {
       current = false;
     };
-  }, [token, setSearchParams]);
+  }, [token, setSearchParams, navigate]);
 
   useEffect(() => {
     if (banner?.kind !== 'success') return;

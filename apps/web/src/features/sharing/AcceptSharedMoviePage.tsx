@@ -5,6 +5,7 @@ import { apiCall } from '../../lib/api';
 import { useStoredUser } from '../../lib/session';
 import { AlertIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
+import { rememberReturnPath } from '../auth/returnPath';
 import { movieEditorPath } from '../movies/paths';
 import { createInFlight } from './inFlight';
 
@@ -21,6 +22,8 @@ export function AcceptSharedMoviePage() {
   const attempt = `${token ?? ''}:${userId ?? ''}`;
 
   useEffect(() => {
+    // Signed out: the magic link brings the visitor back here, and the share is accepted then.
+    if (token && !userId) rememberReturnPath(`/share/${token}`);
     if (!token || !userId) return;
     let current = true;
     addOnce(attempt, async () => {
