@@ -9,6 +9,7 @@ import type { ComfyEvent } from '../client/messages';
 import type { PromptOutcome } from '../client/outputs';
 import type { WaitOptions } from '../client/wait';
 import type { ObjectInfo } from '../object-info';
+import { base64File, FinishedJobs } from './finished-jobs';
 import type { WorkerConnection, WorkerHealth } from './worker-connection';
 
 /** comfyui-api's `prompt.complete` / `prompt.failed` deliveries (`webhook_v2`). */
@@ -108,7 +109,7 @@ export class ComfyApiWorker implements WorkerConnection {
   /** Every input file travels as an address: comfyui-api downloads URLs given to load nodes. */
   readonly maxInlineBytes = 0;
   private readonly http: HttpTarget;
-  private readonly results = new Map<string, { images: Map<string, string>; seconds: number | null }>();
+  private readonly finished = new FinishedJobs();
 
   constructor(private readonly options: ComfyApiWorkerOptions) {
     this.http = {
@@ -153,9 +154,12 @@ export class ComfyApiWorker implements WorkerConnection {
         nodeType: null,
       };
     }
-    const images = new Map(delivery.filenames.map((name, i) => [name, delivery.images[i] ?? '']));
+    const images = delivery.filenames.map((name, i) => {
+      const data = delivery.images[i] ?? '';
+      return [name, { data, isUrl: /^(https?|s3):/.test(data) }] as const;
+    });
     const total = delivery.stats?.comfy_execution?.total;
-    this.results.set(promptId, { images, seconds: total ? (total.end - total.start) / 1000 : null });
+    this.finished.keep(promptId, new Map(images), total ? (total.end - total.start) / 1000 : null);
     const files = delivery.filenames.map((filename) => ({ filename, subfolder: '', type: 'output' }));
     return { status: 'success', outputs: { 'comfyui-api': { images: files } } };
   }
@@ -169,33 +173,19 @@ export class ComfyApiWorker implements WorkerConnection {
     );
   }
 
-  /** comfyui-api's own timing of ComfyUI's run (`stats.comfy_execution.total`), as a history entry. */
+  /** comfyui-api's own timing of ComfyUI's run (`stats.comfy_execution.total`). */
   async history(promptId: string): Promise<HistoryEntry | null> {
-    const seconds = this.results.get(promptId)?.seconds;
-    if (seconds === undefined || seconds === null) return null;
-    const messages: [string, unknown][] = [
-      ['execution_start', { prompt_id: promptId, timestamp: 0 }],
-      ['execution_success', { prompt_id: promptId, timestamp: seconds * 1000 }],
-    ];
-    return { outputs: {}, status: { status_str: 'success', completed: true, messages } };
+    return this.finished.history(promptId);
   }
 
   async openView(file: ViewFile): Promise<ViewedFile> {
-    for (const result of this.results.values()) {
-      const data = result.images.get(file.filename);
-      if (data === undefined) continue;
-      if (/^(https?|s3):/.test(data))
-        throw new Error(
-          `comfyui-api uploaded ${file.filename} to ${data}: fetch from the bucket is not supported.`,
-        );
-      const bytes = Buffer.from(data, 'base64');
-      return {
-        body: new Blob([bytes]).stream(),
-        contentType: 'application/octet-stream',
-        size: bytes.length,
-      };
-    }
-    throw new ComfyHttpError(this.http.baseUrl, 'output', 404, `No output ${file.filename}`);
+    const found = this.finished.file(file.filename);
+    if (!found) throw new ComfyHttpError(this.http.baseUrl, 'output', 404, `No output ${file.filename}`);
+    if (found.isUrl)
+      throw new Error(
+        `comfyui-api uploaded ${file.filename} to ${found.data}: reading bucket uploads back is not supported.`,
+      );
+    return base64File(found.data);
   }
 
   /** comfyui-api keeps no queue to search: a job being submitted at a crash is sent again. */

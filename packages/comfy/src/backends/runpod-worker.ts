@@ -15,7 +15,8 @@ import {
 } from '../client/http';
 import type { PromptOutcome } from '../client/outputs';
 import type { WaitOptions } from '../client/wait';
-import { RunPodHealthSchema, RunPodJobSchema, runpodState, type RunPodOutputImage } from './runpod-protocol';
+import { RunPodHealthSchema, RunPodJobSchema, runpodState } from './runpod-protocol';
+import { base64File, FinishedJobs } from './finished-jobs';
 import type { WorkerConnection, WorkerHealth } from './worker-connection';
 
 export interface RunPodWorkerOptions {
@@ -31,8 +32,6 @@ export interface RunPodWorkerOptions {
 export const RUNPOD_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /** Input files up to this size travel base64 in `/run` (a third larger there); bigger ones by URL. */
 const MAX_INLINE_BYTES = 3 * 1024 * 1024;
-/** Jobs whose outputs are kept for `openView` after they finished (a take reads them right away). */
-const KEPT_RESULTS = 200;
 
 /**
  * A RunPod serverless endpoint running worker-comfyui (or its container with `SERVE_API_LOCALLY=true`):
@@ -47,10 +46,7 @@ export class RunPodWorker implements WorkerConnection {
   private readonly apiKey: string | null;
   /** Input images by the name the prompt refers to, until the prompt that uses them is sent. */
   private readonly inputs = new Map<string, Uint8Array>();
-  private readonly results = new Map<
-    string,
-    { images: RunPodOutputImage[]; executionSeconds: number | null }
-  >();
+  private readonly finished = new FinishedJobs();
 
   constructor(options: RunPodWorkerOptions) {
     this.apiKey = options.apiKey ?? null;
@@ -111,7 +107,10 @@ export class RunPodWorker implements WorkerConnection {
             options.onProgress?.({ type: 'execution_start', data: { prompt_id: promptId } });
           }
         } else if (state.state === 'success') {
-          this.keep(promptId, state);
+          const files = new Map(
+            state.images.map((i) => [i.filename, { data: i.data, isUrl: i.type === 's3_url' }]),
+          );
+          this.finished.keep(promptId, files, state.executionSeconds);
           const images = state.images.map((image) => ({
             filename: image.filename,
             subfolder: '',
@@ -131,40 +130,23 @@ export class RunPodWorker implements WorkerConnection {
     await this.call({ method: 'POST', path: `/cancel/${encodeURIComponent(promptId)}` }, RunPodJobSchema);
   }
 
-  /** RunPod's `executionTime` as a history entry's start and end, so GPU time is the endpoint's own. */
   async history(promptId: string): Promise<HistoryEntry | null> {
-    const seconds = this.results.get(promptId)?.executionSeconds;
-    if (seconds === undefined || seconds === null) return null;
-    const messages: [string, unknown][] = [
-      ['execution_start', { prompt_id: promptId, timestamp: 0 }],
-      ['execution_success', { prompt_id: promptId, timestamp: seconds * 1000 }],
-    ];
-    return { outputs: {}, status: { status_str: 'success', completed: true, messages } };
+    return this.finished.history(promptId);
   }
 
   async openView(file: ViewFile): Promise<ViewedFile> {
-    for (const result of this.results.values()) {
-      const image = result.images.find((i) => i.filename === file.filename);
-      if (!image) continue;
-      if (image.type === 's3_url') {
-        const response = await this.http.fetch(image.data, { redirect: 'manual' });
-        if (!response.ok || !response.body)
-          throw new ComfyHttpError(image.data, 'GET output', response.status, '');
-        const length = response.headers.get('content-length');
-        return {
-          body: response.body,
-          contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-          size: length === null ? null : Number(length),
-        };
-      }
-      const bytes = Buffer.from(image.data, 'base64');
-      return {
-        body: new Blob([bytes]).stream(),
-        contentType: 'application/octet-stream',
-        size: bytes.length,
-      };
-    }
-    throw new ComfyHttpError(this.http.baseUrl, 'output', 404, `No output ${file.filename}`);
+    const found = this.finished.file(file.filename);
+    if (!found) throw new ComfyHttpError(this.http.baseUrl, 'output', 404, `No output ${file.filename}`);
+    if (!found.isUrl) return base64File(found.data);
+    const response = await this.http.fetch(found.data, { redirect: 'manual' });
+    if (!response.ok || !response.body)
+      throw new ComfyHttpError(found.data, 'GET output', response.status, '');
+    const length = response.headers.get('content-length');
+    return {
+      body: response.body,
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      size: length === null ? null : Number(length),
+    };
   }
 
   /** RunPod assigns its own job ids and cannot be searched: a job being submitted at a crash is sent again. */
@@ -181,12 +163,6 @@ export class RunPodWorker implements WorkerConnection {
   }
 
   disconnect(): void {}
-
-  private keep(promptId: string, result: { images: RunPodOutputImage[]; executionSeconds: number | null }) {
-    this.results.set(promptId, result);
-    const oldest = this.results.keys().next();
-    if (this.results.size > KEPT_RESULTS && !oldest.done) this.results.delete(oldest.value);
-  }
 
   private async call<T extends z.ZodType>(call: HttpCall, schema: T): Promise<z.output<T>> {
     const target = this.apiKey ? { ...this.http, fetch: withKey(this.http.fetch, this.apiKey) } : this.http;
