@@ -1,12 +1,14 @@
 import { benchClaims } from './claim.bench';
 import { benchDispatcher } from './dispatcher.bench';
 import { benchEditorReads } from './editor-reads.bench';
+import { benchLanding } from './landing.bench';
 import { benchStart } from './start.bench';
 import { benchWorkflows } from './workflows.bench';
 
 // `npm run bench`: every table of figures in one run. Compare the ratios within a table.
-// The start benchmark runs the built server: `npm run build` first.
+// The start and landing benchmarks read the build: `npm run build` first.
 await benchWorkflows();
+benchLanding();
 await benchStart();
 await benchEditorReads();
 await benchClaims();

@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { endpointTable } from './endpoint-table';
 
 // In development the API runs on its own port (npm run dev at the root); the built app is served by it.
 const apiTarget = process.env.CINEGRAPH_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [endpointTable(), react(), tailwindcss()],
   server: { proxy: { '/api': apiTarget, '/storage': apiTarget } },
   build: { outDir: 'dist', sourcemap: true },
 });
