@@ -27,6 +27,7 @@ import {
   MovieTemplate,
   MovieUpdate,
   MovieUpdateParams,
+  RevokeSharesResponse,
   ShareMovieResponse,
   UserMovieParams,
 } from './movies';
@@ -145,6 +146,14 @@ export const endpoints = {
     auth: true,
     params: MovieIdParams,
     response: ShareMovieResponse,
+  }),
+  revokeMovieShares: endpoint({
+    method: 'POST',
+    path: '/share_movie/:movieId/revoke',
+    summary: 'Revoke every share link of the movie: they no longer add anyone (members stay)',
+    auth: true,
+    params: MovieIdParams,
+    response: RevokeSharesResponse,
   }),
   addSharedMovie: endpoint({
     method: 'POST',

@@ -68,7 +68,11 @@ export const CreateMovieQuery = z.object({ user_id: Id, title: MovieTitle.option
 export const LatestDisplayImage = z.object({ display_image: z.string().nullable() });
 export type LatestDisplayImage = z.infer<typeof LatestDisplayImage>;
 
-export const ShareMovieResponse = z.object({ share_url: z.string() });
+/** How long a movie's share link admits new members; the members can revoke it sooner. */
+export const SHARE_LINK_DAYS = 7;
+
+export const ShareMovieResponse = z.object({ share_url: z.string(), expires_at: z.string().optional() });
+export const RevokeSharesResponse = z.object({ message: z.string(), revoked: z.number().int() });
 export type ShareMovieResponse = z.infer<typeof ShareMovieResponse>;
 
 export const AddSharedMovieParams = z.object({ token: z.string().min(1).max(200), userId: Id });

@@ -110,6 +110,11 @@ export const movieShares = pgTable('movie_shares', {
     .references(() => movies.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Links made before expiry existed get the week from the migration. */
+  expiresAt: timestamp('expires_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now() + interval '7 days'`),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

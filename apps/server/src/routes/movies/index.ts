@@ -13,7 +13,7 @@ import {
   removeMovieForUser,
   updateMovie,
 } from '../../services/movies/movies';
-import { acceptShareLink, createShareLink } from '../../services/movies/sharing';
+import { acceptShareLink, createShareLink, revokeShareLinks } from '../../services/movies/sharing';
 
 export function movieRoutes(app: FastifyInstance, { db, storage, config }: AppDeps): void {
   route(app, endpoints.listMovies, async ({ params }) =>
@@ -48,9 +48,15 @@ export function movieRoutes(app: FastifyInstance, { db, storage, config }: AppDe
     return { message: deletedId ? 'Movie deleted' : 'Movie removed from your list' };
   });
 
-  route(app, endpoints.shareMovie, async ({ params, userId }) => ({
-    share_url: await createShareLink(db, { userId, movieId: params.movieId, publicUrl: config.publicUrl }),
-  }));
+  route(app, endpoints.shareMovie, async ({ params, userId }) => {
+    const link = await createShareLink(db, { userId, movieId: params.movieId, publicUrl: config.publicUrl });
+    return { share_url: link.url, expires_at: link.expiresAt.toISOString() };
+  });
+
+  route(app, endpoints.revokeMovieShares, async ({ params, userId }) => {
+    const revoked = await revokeShareLinks(db, { userId, movieId: params.movieId });
+    return { message: 'Share links revoked', revoked };
+  });
 
   route(app, endpoints.addSharedMovie, async ({ params }) => ({
     movie_id: await acceptShareLink(db, { userId: params.userId, token: params.token }),

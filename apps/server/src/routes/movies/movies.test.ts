@@ -1,5 +1,9 @@
 import type { Movie } from '@cinegraph/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { movieShares } from '../../db/schema';
+import { SHARE_LINK_GONE } from '../../services/movies/sharing';
+import { hashToken } from '../../services/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 
@@ -136,6 +140,36 @@ describe('sharing', () => {
     await call(ann, 'DELETE', `/movies/user/${ann.userId}/movie/${movie._id}`);
     expect((await call(ann, 'GET', `/movies/${movie._id}`)).statusCode).toBe(403);
     expect((await call(bob, 'GET', `/movies/${movie._id}`)).statusCode).toBe(200);
+  });
+
+  it('makes links that expire after a week and that a member can revoke', async () => {
+    const movie = await newMovie(ann);
+    const share = async () => {
+      const response = await call(ann, 'POST', `/share_movie/${movie._id}`);
+      const body = response.json<{ share_url: string; expires_at: string }>();
+      return { token: body.share_url.split('/').at(-1)!, expiresAt: new Date(body.expires_at) };
+    };
+    const accept = (token: string, user = bob) =>
+      call(user, 'POST', `/add_shared_movie/${token}/user/${user.userId}`);
+
+    const expiring = await share();
+    expect(expiring.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+    await t.db
+      .update(movieShares)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(movieShares.tokenHash, hashToken(expiring.token)));
+    const expired = await accept(expiring.token);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().detail).toBe(SHARE_LINK_GONE);
+
+    const revokedLink = await share();
+    const revoke = await call(ann, 'POST', `/share_movie/${movie._id}/revoke`);
+    expect(revoke.json()).toEqual({ message: 'Share links revoked', revoked: 1 });
+    expect((await accept(revokedLink.token)).statusCode).toBe(404);
+    expect((await call(bob, 'POST', `/share_movie/${movie._id}/revoke`)).statusCode).toBe(403);
+
+    const fresh = await share();
+    expect((await accept(fresh.token)).statusCode).toBe(200);
   });
 
   it('refuses an unknown share token with a 404', async () => {
