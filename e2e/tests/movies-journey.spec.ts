@@ -59,6 +59,24 @@ test('a visitor signs in, makes a movie, renames, shares it with a second user, 
   await expect(producerPage.getByRole('heading', { name: 'Failed to add shared movie.' })).toBeVisible();
   await expect(producerPage.getByText('Are you logged in? Do you already have this movie?')).toBeVisible();
 
+  // A link sent to the wrong person: the director revokes the movie's links; nobody new can join.
+  await page.getByTestId('movie-card').getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  await expect(shareDialog).toContainText('The link works until');
+  const revokedUrl = await shareDialog.getByRole('textbox').inputValue();
+  await shareDialog.getByRole('button', { name: 'Revoke share links' }).click();
+  await expect(shareDialog.getByRole('status')).toHaveText(
+    'Share links revoked: nobody new can join with them. Members keep the movie.',
+  );
+  await page.screenshot({ path: 'artifacts/movies-share-revoked.png' });
+  await page.keyboard.press('Escape');
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await signInThroughLandingPage(strangerPage, 'stranger@example.com');
+  await strangerPage.goto(revokedUrl);
+  await expect(strangerPage.getByRole('heading', { name: 'Failed to add shared movie.' })).toBeVisible();
+  await stranger.close();
+
   await page.getByTestId('movie-card').getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('menuitem', { name: 'Delete Movie' }).click();
   const confirm = page.getByRole('dialog');

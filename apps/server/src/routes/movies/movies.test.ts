@@ -164,7 +164,7 @@ describe('sharing', () => {
 
     const revokedLink = await share();
     const revoke = await call(ann, 'POST', `/share_movie/${movie._id}/revoke`);
-    expect(revoke.json()).toEqual({ message: 'Share links revoked', revoked: 1 });
+    expect(revoke.json()).toEqual({ message: 'Share links revoked', revoked: 2 });
     expect((await accept(revokedLink.token)).statusCode).toBe(404);
     expect((await call(bob, 'POST', `/share_movie/${movie._id}/revoke`)).statusCode).toBe(403);
 

@@ -1,8 +1,9 @@
-import { MESSAGES } from '@cinegraph/contracts';
+import { endpoints, MESSAGES } from '@cinegraph/contracts';
 import { useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CheckIcon, CopyIcon } from '../../ui/icons';
+import { apiCall } from '../../lib/api';
 import { copyText } from './clipboard';
 import type { ShareResult } from './useShareMovie';
 
@@ -31,8 +32,44 @@ export function ShareResultDialog({ result, onClose }: { result: ShareResult | n
         </Button>
       }
     >
-      {result && <SharedLink key={result.url} url={result.url} copied={result.copied} />}
+      {result && (
+        <>
+          <SharedLink key={result.url} url={result.url} copied={result.copied} />
+          <RevokeLinks key={`revoke-${result.url}`} movieId={result.movieId} expiresAt={result.expiresAt} />
+        </>
+      )}
     </Dialog>
+  );
+}
+
+/** When the links stop working on their own, and a way to stop them now (a link sent to the wrong person). */
+function RevokeLinks({ movieId, expiresAt }: { movieId: string; expiresAt: string | null }) {
+  const [state, setState] = useState<'idle' | 'revoking' | 'revoked' | 'failed'>('idle');
+  const revoke = async () => {
+    setState('revoking');
+    try {
+      await apiCall(endpoints.revokeMovieShares, { params: { movieId } });
+      setState('revoked');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <div className="mt-4 space-y-2 border-t border-white/10 pt-3 text-xs text-neutral-400">
+      {expiresAt && state !== 'revoked' && (
+        <p>The link works until {new Date(expiresAt).toLocaleDateString()}.</p>
+      )}
+      {state === 'revoked' ? (
+        <p role="status" className="text-emerald-400">
+          Share links revoked: nobody new can join with them. Members keep the movie.
+        </p>
+      ) : (
+        <Button onClick={revoke} disabled={state === 'revoking'}>
+          Revoke share links
+        </Button>
+      )}
+      {state === 'failed' && <p role="alert">Failed to revoke the share links.</p>}
+    </div>
   );
 }
 

@@ -4,7 +4,9 @@ import { apiCall } from '../../lib/api';
 import { copyText } from './clipboard';
 import { absoluteShareUrl } from './shareLink';
 
-export type ShareResult = { status: 'shared'; url: string; copied: boolean } | { status: 'failed' };
+export type ShareResult =
+  | { status: 'shared'; movieId: string; url: string; copied: boolean; expiresAt: string | null }
+  | { status: 'failed' };
 
 /** Share: make a link, copy it, and keep the outcome for the result dialog. */
 export function useShareMovie() {
@@ -14,9 +16,15 @@ export function useShareMovie() {
   async function share(movieId: string) {
     setSharing(true);
     try {
-      const { share_url } = await apiCall(endpoints.shareMovie, { params: { movieId } });
+      const { share_url, expires_at } = await apiCall(endpoints.shareMovie, { params: { movieId } });
       const url = absoluteShareUrl(share_url, window.location.origin);
-      setResult({ status: 'shared', url, copied: await copyText(url) });
+      setResult({
+        status: 'shared',
+        movieId,
+        url,
+        copied: await copyText(url),
+        expiresAt: expires_at ?? null,
+      });
     } catch {
       setResult({ status: 'failed' });
     } finally {

@@ -1,0 +1,2 @@
+ALTER TABLE "movie_shares" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() + interval '7 days' NOT NULL;--> statement-breakpoint
+ALTER TABLE "movie_shares" ADD COLUMN "revoked_at" timestamp with time zone;
