@@ -69,7 +69,7 @@ test('a visitor signs in, makes a movie, renames, shares it with a second user, 
     'Share links revoked: nobody new can join with them. Members keep the movie.',
   );
   await page.screenshot({ path: 'artifacts/movies-share-revoked.png' });
-  await page.keyboard.press('Escape');
+  await shareDialog.getByRole('button', { name: 'Done' }).click();
   const stranger = await browser.newContext();
   const strangerPage = await stranger.newPage();
   await signInThroughLandingPage(strangerPage, 'stranger@example.com');

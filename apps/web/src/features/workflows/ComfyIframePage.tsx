@@ -1,16 +1,29 @@
-import { useMemo, useRef, useState } from 'react';
+import { endpoints } from '@cinegraph/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ComfyHelpDialog } from './ComfyHelpDialog';
 import { requestFrameWorkflow } from './frameRequest';
 import { readIframeState } from './iframeState';
-import { frameOrigin, frameUrl } from './logic/bridge';
+import { frameOrigin, frameUrl, isKnownWorker } from './logic/bridge';
 import { ShareWorkflowDialog } from './ShareWorkflowDialog';
 import { syncOnBack } from './syncBack';
 import { useFrameBridge } from './useFrameBridge';
+import { apiCall } from '../../lib/api';
 import { refreshEditorGraph } from './workflowApi';
 
 const BAR_BUTTON =
   'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-neutral-200 ring-1 ring-white/10 ring-inset hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** The addresses of the ComfyUI workers the user may open (null while loading). */
+function useKnownWorkerUrls(): string[] | null {
+  const [urls, setUrls] = useState<string[] | null>(null);
+  useEffect(() => {
+    apiCall(endpoints.tunnelStatus)
+      .then((status) => setUrls(status.tunneled_workers.map((worker) => worker.tunnel_url)))
+      .catch(() => setUrls([]));
+  }, []);
+  return urls;
+}
 
 /** /comfyui-iframe: a workflow node's graph in an embedded ComfyUI, saved back to the node on Back. */
 export function ComfyIframePage() {
@@ -19,7 +32,9 @@ export function ComfyIframePage() {
   const navigate = useNavigate();
   const state = useMemo(() => readIframeState(location.state), [location.state]);
   const url = params.get('url');
-  const src = url ? frameUrl(url, window.location.origin) : null;
+  const known = useKnownWorkerUrls();
+  const allowed = url !== null && known !== null && isKnownWorker(url, known, window.location.origin);
+  const src = allowed ? frameUrl(url, window.location.origin) : null;
   const origin = src ? frameOrigin(src) : null;
   const frameRef = useRef<HTMLIFrameElement>(null);
   const original = useFrameBridge(frameRef, origin, state?.originalWorkflow);
@@ -80,7 +95,13 @@ export function ComfyIframePage() {
           allow="clipboard-read; clipboard-write"
         />
       ) : (
-        <p className="m-auto text-sm text-neutral-400">No URL provided.</p>
+        <p className="m-auto text-sm text-neutral-400">
+          {!url
+            ? 'No URL provided.'
+            : known === null
+              ? 'Checking the worker…'
+              : 'This address is not one of your ComfyUI workers.'}
+        </p>
       )}
       <ComfyHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {state && (

@@ -81,6 +81,17 @@ export function frameUrl(url: string, origin: string): string | null {
   return parsed.toString();
 }
 
+/**
+ * Whether `url` is one of the user's known ComfyUI workers (same origin as one of `workerUrls`): the
+ * page frames nothing else, so a crafted /comfyui-iframe?url= link cannot show another site inside
+ * the studio.
+ */
+export function isKnownWorker(url: string, workerUrls: readonly string[], origin: string): boolean {
+  const framed = frameUrl(url, origin);
+  const frame = framed ? frameOrigin(framed) : null;
+  return frame !== null && workerUrls.some((worker) => frameOrigin(worker) === frame);
+}
+
 /** The origin replies must come from (and requests are sent to). */
 export function frameOrigin(url: string): string | null {
   try {

@@ -1,6 +1,13 @@
 import type { SharedWorkflow } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
-import { frameOrigin, frameUrl, getWorkflowMessage, loadWorkflowMessage, parseFrameMessage } from './bridge';
+import {
+  frameOrigin,
+  frameUrl,
+  getWorkflowMessage,
+  isKnownWorker,
+  loadWorkflowMessage,
+  parseFrameMessage,
+} from './bridge';
 import { canonicalJson, workflowChanged } from './compare';
 import { appendPage, applyVote, pageQuery, withVote } from './sharedList';
 import { shareFormError, shareRequest } from './shareForm';
@@ -40,6 +47,15 @@ describe('bridge', () => {
     expect(url.searchParams.get('canvas_only')).toBe('true');
     expect(url.searchParams.get('cinegraph_origin')).toBe('http://localhost:5173');
     expect(frameUrl('javascript:alert(1)', 'http://localhost')).toBeNull();
+  });
+
+  it('frames only the user’s known workers', () => {
+    const workers = ['https://gpu.example:8188', 'http://127.0.0.1:9000/'];
+    expect(isKnownWorker('https://gpu.example:8188/?x=1', workers, 'http://localhost')).toBe(true);
+    expect(isKnownWorker('http://127.0.0.1:9000', workers, 'http://localhost')).toBe(true);
+    expect(isKnownWorker('https://evil.example', workers, 'http://localhost')).toBe(false);
+    expect(isKnownWorker('https://gpu.example:8189', workers, 'http://localhost')).toBe(false);
+    expect(isKnownWorker('javascript:alert(1)', workers, 'http://localhost')).toBe(false);
     expect(frameOrigin('https://w.example:8188/x')).toBe('https://w.example:8188');
     expect(frameOrigin('nope')).toBeNull();
   });
