@@ -29,12 +29,12 @@ beforeEach(async () => {
   // Listening at its PUBLIC_URL: workers download signed addresses of its storage as a real worker would.
   t = await startListeningTestApp();
   m = await generationMovie(t);
-});
+}, 120_000);
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
   await t.close();
-});
+}, 120_000);
 
 async function worker(options: DevWorkerOptions = {}): Promise<{ dev: DevWorker; pool: WorkerPool }> {
   const dev = await startDevWorker({ port: 0, stepMs: 5, ...options });
