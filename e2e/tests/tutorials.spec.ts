@@ -337,10 +337,31 @@ test('on a phone the tutorials read and play, the sidebar above the page', async
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await screenshotPage(page, `tutorials-${slug}-phone`);
   }
+  // Each demo answers taps.
+  await page.goto('/tutorials/node-editor-interactive');
+  await page.getByRole('tab', { name: 'Utility' }).tap();
+  await page.getByRole('button', { name: 'Add Download' }).tap();
+  await expect(demoNode(page, 'download-1')).toBeAttached();
+  await screenshotPage(page, 'tutorials-interactive-played-phone');
+
+  await page.goto('/tutorials/inputs');
+  await page.getByRole('region', { name: 'Shot 2' }).getByRole('button', { name: 'Use in the demo' }).tap();
+  await expect(page.getByTestId('final-prompt')).toHaveText('close-up the lamp flickers and comes alive');
+
+  await page.goto('/tutorials/storyboard');
+  const storyboard = page.getByTestId('storyboard-demo');
+  await storyboard.getByRole('button', { name: 'Add shot' }).tap();
+  await expect(storyboard.locator('[data-tile-id]')).toHaveCount(3);
+  await storyboard.locator('[data-tile-id="shot-3"]').getByRole('button', { name: 'Delete shot' }).tap();
+  await expect(storyboard.locator('[data-tile-id]')).toHaveCount(2);
+
   await page.goto('/tutorials/generations');
   const demo = page.getByTestId('generations-demo');
   await demo.getByRole('button', { name: 'Generate', exact: true }).tap();
-  await expect(demo.locator('[data-generation-id="new-1"]')).toHaveAttribute('data-status', 'success');
+  const fresh = demo.locator('[data-generation-id="new-1"]');
+  await expect(fresh).toHaveAttribute('data-status', 'success');
+  await fresh.getByRole('checkbox', { name: 'Use as input' }).tap();
+  await expect(demo.getByTestId('used-as-input-count')).toHaveText('2');
   await screenshotPage(page, 'tutorials-generations-played-phone');
   expect(apiCalls).toEqual([]);
   await context.close();
