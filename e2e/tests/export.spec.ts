@@ -173,6 +173,7 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
   await expect(exportDialog).toBeVisible();
   await exportDialog.getByLabel('Frame rate').selectOption('23.976');
   await exportDialog.getByLabel('Resolution').selectOption('1280x720');
+  await exportDialog.getByLabel('Takes from').selectOption({ label: 'Text to Video' });
   await editor.screenshot({ path: 'artifacts/export-dialog.png' });
   const media = [
     'media/1-1-Mara walks along the pier, looking at-2.webm',

@@ -120,6 +120,13 @@ describe('export of the movie as a timeline', () => {
     expect((await get(`/export/movie/${m.movieId}?format=otio`, stranger)).statusCode).toBe(403);
     expect((await get(`/export/movie/${m.movieId}?format=avid`)).statusCode).toBe(400);
     expect((await get(`/export/movie/${m.movieId}?format=otio&frame_rate=60`)).statusCode).toBe(400);
+    // Only another workflow's takes: this movie's prompt node has none.
+    const nodes = await get(`/editor/nodes/${m.movieId}`);
+    const prompt = nodes.json<{ _id: string; name: string }[]>().find((n) => n.name === 'Cinegraph Prompt')!;
+    const none = await get(`/export/movie/${m.movieId}?format=otio&workflow_node_id=${prompt._id}`);
+    expect(none.statusCode).toBe(404);
+    const own = await get(`/export/movie/${m.movieId}?format=edl&workflow_node_id=${m.nodeId}`);
+    expect(own.statusCode).toBe(200);
     const empty = await generationMovie(t, 'empty@example.com');
     const response = await get(`/export/movie/${empty.movieId}?format=otio`, empty.user);
     expect(response.statusCode).toBe(404);

@@ -7,6 +7,7 @@ import {
   endpoints,
   type ExportFormat,
   type ExportFrameRate,
+  type WorkflowNodeSummary,
 } from '@cinegraph/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { apiCall, endpointUrl } from '../../lib/api';
@@ -49,6 +50,7 @@ export function ExportMovieDialog({
   const [busy, setBusy] = useState(false);
   /** The movie's still duration as stored: a different one in the dialog is saved with the export. */
   const [movieStill, setMovieStill] = useState<number | null>(null);
+  const [workflows, setWorkflows] = useState<WorkflowNodeSummary[]>([]);
   const set = (change: Partial<ExportChoices>) => setChoices((current) => ({ ...current, ...change }));
 
   useEffect(() => {
@@ -61,6 +63,10 @@ export function ExportMovieDialog({
         setChoices((choices) => ({ ...choices, stillDuration: movie.still_duration }));
       },
       () => {}, // The default stays; the export itself reports what is wrong.
+    );
+    apiCall(endpoints.listMovieWorkflowNodes, { params: { movieId } }).then(
+      (nodes) => current && setWorkflows(nodes.filter((node) => !node.hidden)),
+      () => {}, // Without the list the export takes every workflow's takes.
     );
     return () => {
       current = false;
@@ -149,6 +155,20 @@ export function ExportMovieDialog({
             </select>
           </Field>
         </div>
+        <Field label="Takes from">
+          <select
+            className={FIELD}
+            value={choices.workflowNodeId}
+            onChange={(e) => set({ workflowNodeId: e.target.value })}
+          >
+            <option value="">All workflows</option>
+            {workflows.map((node) => (
+              <option key={node.id} value={node.id}>
+                {node.name || 'Untitled workflow'}
+              </option>
+            ))}
+          </select>
+        </Field>
         <Field label="Still duration (seconds, kept with the movie)">
           <input
             type="number"

@@ -16,6 +16,8 @@ describe('export address', () => {
     expect(url).toBe(
       '/api/v1/export/movie/m-1?format=otio&frame_rate=23.976&width=1280&height=720&still_duration=2.5',
     );
+    const onlyOne = exportMovieUrl('m-1', { ...DEFAULT_EXPORT_CHOICES, workflowNodeId: 'n-7' });
+    expect(onlyOne).toContain('&workflow_node_id=n-7');
   });
 });
 

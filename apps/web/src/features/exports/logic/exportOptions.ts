@@ -12,6 +12,8 @@ export interface ExportChoices {
   frameRate: ExportFrameRate;
   resolution: (typeof EXPORT_RESOLUTIONS)[number];
   stillDuration: number;
+  /** Only the takes of this workflow node; every workflow's when empty. */
+  workflowNodeId: string;
 }
 
 export const DEFAULT_EXPORT_CHOICES: ExportChoices = {
@@ -19,6 +21,7 @@ export const DEFAULT_EXPORT_CHOICES: ExportChoices = {
   frameRate: '24',
   resolution: '1920x1080',
   stillDuration: DEFAULT_STILL_DURATION_SECONDS,
+  workflowNodeId: '',
 };
 
 /** The address of the movie's export zip for the dialog's choices. */
@@ -32,6 +35,7 @@ export function exportMovieUrl(movieId: string, choices: ExportChoices): string 
       width,
       height,
       still_duration: choices.stillDuration,
+      workflow_node_id: choices.workflowNodeId || undefined,
     },
   });
 }
