@@ -444,6 +444,8 @@ export const generations = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     gpuSeconds: real('gpu_seconds'),
+    /** Queued past the tier's limits on the shared workers: only the user's own workers may run it. */
+    ownWorkersOnly: boolean('own_workers_only').notNull().default(false),
     index: integer('index').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

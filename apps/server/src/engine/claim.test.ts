@@ -92,4 +92,25 @@ describe('claiming pending generations', () => {
     expect(claims.map((c) => c.worker.id)).toEqual([shared.id, shared.id]);
     expect(claims.some((c) => c.worker.id === own.id)).toBe(false);
   });
+
+  it('keeps jobs queued for their own workers only from holding the free shared slots', async () => {
+    const own = await addWorker('http://127.0.0.1:9005', 1, m.user.userId);
+    const shared = await addWorker('http://127.0.0.1:9006', 1);
+    // Past the tier's limits: three jobs for the user's own worker, older than everybody else's.
+    const ownOnly = await generate(t, m, m.shotIds.slice(0, 1), 3);
+    await t.db.update(generations).set({ ownWorkersOnly: true });
+    const otherMovie = await generationMovie(t, 'queue@example.com');
+    const [later] = await generate(t, otherMovie, otherMovie.shotIds.slice(0, 1), 1);
+
+    const first = await claimPendingGenerations(t.db, 50);
+    // One of them (rows of one insert share their time, so which one is the id's order).
+    expect(first.map((c) => c.worker.id)).toEqual([own.id]);
+    expect(ownOnly).toContain(first[0]!.job.id);
+    // With the user's worker busy, their jobs are no longer in the way of the free shared worker.
+    const next = await claimPendingGenerations(t.db, 50);
+    expect(next.map((c) => [c.job.id, c.worker.id])).toEqual([[later, shared.id]]);
+    // The shared worker free again does not take the jobs queued for the user's own worker.
+    await t.db.update(generations).set({ status: 'success' }).where(eq(generations.id, later!));
+    expect(await claimPendingGenerations(t.db, 50)).toEqual([]);
+  });
 });

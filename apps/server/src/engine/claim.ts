@@ -1,5 +1,5 @@
 import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
-import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { generations, workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
@@ -47,10 +47,14 @@ export async function claimPendingGenerations(db: Database, limit: number): Prom
     const busy = new Map(rows.map((r) => [r.worker.id, Number(r.busy)]));
     const freeSlots = candidates.reduce((sum, w) => sum + Math.max(0, w.capacity - busy.get(w.id)!), 0);
     if (freeSlots === 0) return [];
-    const pending = await oldestPending(tx, Math.min(freeSlots, limit));
+    const free = candidates.filter((w) => busy.get(w.id)! < w.capacity);
+    const pending = await oldestPending(tx, Math.min(freeSlots, limit), {
+      sharedPool: free.some((w) => w.userId === null),
+      ownersOf: [...new Set(free.flatMap((w) => (w.userId ? [w.userId] : [])))],
+    });
     const chosen = new Map<string, WorkerRow>();
     for (const job of pending) {
-      const worker = leastLoaded(candidates, busy, job.userId);
+      const worker = leastLoaded(candidates, busy, job);
       if (!worker) continue;
       busy.set(worker.id, busy.get(worker.id)! + 1);
       chosen.set(job.id, worker);
@@ -81,12 +85,26 @@ export async function claimPendingGenerations(db: Database, limit: number): Prom
   });
 }
 
-/** The oldest pending jobs, locked; an index scan of `generations_claim_idx` (see claim.test.ts). */
-export function oldestPending(db: Database, n: number) {
+/**
+ * The oldest pending jobs, locked; an index scan of `generations_claim_idx` (see claim.test.ts).
+ * `servable`: only jobs a free worker may run (a free shared one, or a free own worker of the job's
+ * user), so jobs waiting for their user's busy worker do not hold the free slots from everybody else.
+ */
+export function oldestPending(
+  db: Database,
+  n: number,
+  servable?: { sharedPool: boolean; ownersOf: string[] },
+) {
+  const mayRun = servable
+    ? or(
+        servable.sharedPool ? eq(generations.ownWorkersOnly, false) : undefined,
+        servable.ownersOf.length > 0 ? inArray(generations.userId, servable.ownersOf) : undefined,
+      )
+    : undefined;
   return db
     .select()
     .from(generations)
-    .where(eq(generations.status, 'pending'))
+    .where(and(eq(generations.status, 'pending'), mayRun))
     .orderBy(asc(generations.createdAt), asc(generations.id))
     .limit(n)
     .for('update', { skipLocked: true });
@@ -98,16 +116,19 @@ export async function claimPendingGeneration(db: Database): Promise<Claim | null
   return claim ?? null;
 }
 
-/** The free worker with the lowest share of its capacity in use that may run a job of `userId`. */
+/**
+ * The free worker with the lowest share of its capacity in use that may run the job: the shared pool
+ * (unless the job was queued past its user's tier limits) or the job's user's own workers.
+ */
 function leastLoaded(
   candidates: readonly WorkerRow[],
   busy: ReadonlyMap<string, number>,
-  userId: string | null,
+  job: { userId: string | null; ownWorkersOnly: boolean },
 ): WorkerRow | undefined {
   let best: WorkerRow | undefined;
   let bestShare = Infinity;
   for (const w of candidates) {
-    if (w.userId !== null && w.userId !== userId) continue;
+    if (w.userId === null ? job.ownWorkersOnly : w.userId !== job.userId) continue;
     const used = busy.get(w.id)!;
     if (used >= w.capacity) continue;
     if (used / w.capacity < bestShare) [best, bestShare] = [w, used / w.capacity];

@@ -1,7 +1,7 @@
 import { startDevWorker } from '@cinegraph/dev-worker';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generations, users } from '../../db/schema';
+import { generations, users, workers } from '../../db/schema';
 import {
   generationMovie,
   startWorkers,
@@ -23,7 +23,7 @@ beforeAll(async () => {
     env: {
       TIER_FREE_JOBS_IN_FLIGHT: '3',
       TIER_FREE_GPU_HOURS: '1',
-      TIER_FREE_STORAGE_GB: '0.00001', // 10,000 bytes
+      TIER_FREE_STORAGE_GB: '0.001', // 1,000,000 bytes
       USER_WORKERS_ALLOW_PRIVATE: 'true',
     },
   });
@@ -71,14 +71,14 @@ describe('the tier limits', () => {
   });
 
   it("refuses jobs once the month's GPU hours on the shared workers are used, not on the user's own worker", async () => {
-    const { workers, pool } = await startWorkers(t, 1);
-    cleanups.push(() => pool.stop(), ...workers.map((w) => () => w.close()));
+    const first = await startWorkers(t, 1);
+    cleanups.push(() => first.pool.stop(), ...first.workers.map((w) => () => w.close()));
     const dispatcher = testDispatcher(t);
     dispatcher.start();
     const queued = (await t.db.select({ id: generations.id }).from(generations)).map((r) => r.id);
     await waitForStatus(t, queued, ['success'], 60_000);
     await dispatcher.stop();
-    await pool.stop();
+    await first.pool.stop();
     // The shared worker ran them; one of them stands for an hour of real GPU time.
     await t.db.update(generations).set({ gpuSeconds: 3600 }).where(eq(generations.id, queued[0]!));
 
@@ -88,6 +88,10 @@ describe('the tier limits', () => {
       'You have used the 1 GPU hours of the Free tier on the shared workers this month. Add a ComfyUI worker ' +
         'of your own, wait for next month, or change your usage tier on the account page.',
     );
+
+    // A shared worker is free (its pool checks health at start, before the user's worker is added).
+    const shared = await startWorkers(t, 1);
+    cleanups.push(() => shared.pool.stop(), ...shared.workers.map((w) => () => w.close()));
 
     // With a worker of their own, healthy, the user is not limited.
     const own = await startDevWorker({ port: 0, stepMs: 5 });
@@ -99,37 +103,62 @@ describe('the tier limits', () => {
       payload: { url: own.url, label: 'My GPU' },
     });
     expect(added.statusCode, added.body).toBe(200);
-    expect((await tryGenerate(m, [m.shotIds[0]!], 5)).statusCode).toBe(200);
+    const ownJobs = await tryGenerate(m, [m.shotIds[0]!], 5);
+    expect(ownJobs.statusCode, ownJobs.body).toBe(200);
+    const ids = ownJobs.json<{ generation_ids: string[] }>().generation_ids;
 
-    // Another free user on the same server still has their hours.
+    // Another free user on the same server still has their hours, on the shared workers.
     const other = await generationMovie(t, 'other@example.com');
-    expect((await tryGenerate(other, [other.shotIds[0]!], 1)).statusCode).toBe(200);
-  });
+    const otherJob = await tryGenerate(other, [other.shotIds[0]!], 1);
+    expect(otherJob.statusCode).toBe(200);
+
+    // Past their limits, the jobs run on the user's own worker only, though a shared one is free too;
+    // waiting for it, they do not hold the shared worker from the other user's job.
+    const second = testDispatcher(t, { allowPrivateUserWorkers: true });
+    cleanups.push(() => second.stop());
+    second.start();
+    const otherIds = otherJob.json<{ generation_ids: string[] }>().generation_ids;
+    await waitForStatus(t, [...ids, ...otherIds], ['success'], 60_000);
+    const [mine] = await t.db.select().from(workers).where(eq(workers.url, own.url));
+    const ran = await t.db
+      .select()
+      .from(generations)
+      .where(inArray(generations.id, [...ids, ...otherIds]));
+    for (const row of ran) {
+      expect(row.ownWorkersOnly).toBe(ids.includes(row.id));
+      if (ids.includes(row.id)) expect(row.workerId).toBe(mine!.id);
+      else expect(row.workerId).not.toBe(mine!.id);
+    }
+  }, 90_000);
 
   it('refuses an upload that does not fit in the storage of the tier, counting uploads in progress', async () => {
     const uploader = await signIn(t, 'uploader@example.com');
     const assets = assetClient(t);
-    await assets.upload(uploader, 'image', 'still.png', Buffer.alloc(6000, 1));
+    await assets.upload(uploader, 'image', 'still.png', Buffer.alloc(600_000, 1));
 
-    const big = await assets.call(uploader, 'GET', assets.presignUrl(uploader, 'image', 'big.png', 5000));
+    const big = await assets.call(uploader, 'GET', assets.presignUrl(uploader, 'image', 'big.png', 500_000));
     expect(big.statusCode).toBe(403);
     expect(big.json<{ detail: string }>().detail).toBe(
-      'This file (0.000005 GB) does not fit in your storage: the Free tier keeps 0.00001 GB and you use ' +
-        '0.000006 GB. Delete files or takes you no longer need, or change your usage tier on the account page.',
+      'This file (0.0005 GB) does not fit in your storage: the Free tier keeps 0.001 GB and you use ' +
+        '0.0006 GB. Delete files or takes you no longer need, or change your usage tier on the account page.',
     );
 
     // Started, not completed: it holds its room.
-    const started = await assets.call(uploader, 'GET', assets.presignUrl(uploader, 'image', 'a.png', 3000));
+    const started = await assets.call(
+      uploader,
+      'GET',
+      assets.presignUrl(uploader, 'image', 'a.png', 300_000),
+    );
     expect(started.statusCode).toBe(200);
-    const second = await assets.call(uploader, 'GET', assets.presignUrl(uploader, 'image', 'b.png', 1500));
+    const second = await assets.call(uploader, 'GET', assets.presignUrl(uploader, 'image', 'b.png', 150_000));
     expect(second.statusCode).toBe(403);
-    const fits = await assets.call(uploader, 'GET', assets.presignUrl(uploader, 'image', 'c.png', 1000));
+    const fits = await assets.call(uploader, 'GET', assets.presignUrl(uploader, 'image', 'c.png', 100_000));
     expect(fits.statusCode).toBe(200);
   });
 
   it('refuses generating once the storage is full', async () => {
     const full = await generationMovie(t, 'full@example.com');
-    await assetClient(t).upload(full.user, 'image', 'huge.png', Buffer.alloc(10_000, 1));
+    await assetClient(t).upload(full.user, 'image', 'huge.png', Buffer.alloc(1_000_000, 1));
     const refused = await tryGenerate(full, [full.shotIds[0]!], 1);
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ detail: string }>().detail).toMatch(/^Your storage is full: the Free tier keeps/);

@@ -11,7 +11,7 @@ import { sourcesOf } from '../../engine/shot-graph';
 import type { Planner } from '../../llm/planner';
 import { assertInputFilesReadable } from '../assets/readable-inputs';
 import { requireMovieNode, type NodeRow } from '../editor/node-rows';
-import { assertMayQueueJobs, type TierLimitTable } from '../users/tier-limits';
+import { placeJobsWithinTier, type TierLimitTable } from '../users/tier-limits';
 
 /** A workflow node that has a workflow to run (400 with a clear detail otherwise). */
 export function assertRunnable(node: NodeRow): void {
@@ -61,7 +61,12 @@ export async function generateForShots(
   await assertInputFilesReadable(db, input.publicUrl, input.userId, resolved);
   const inputsOf = new Map(shotIds.map((shotId, i) => [shotId, resolved[i]!]));
   return db.transaction(async (tx) => {
-    await assertMayQueueJobs(tx, input.tierLimits, input.userId, shotIds.length * input.numJobs);
+    const { ownWorkersOnly } = await placeJobsWithinTier(
+      tx,
+      input.tierLimits,
+      input.userId,
+      shotIds.length * input.numJobs,
+    );
     const existing = await tx
       .select({ shotId: generations.shotId, n: count() })
       .from(generations)
@@ -79,6 +84,7 @@ export async function generateForShots(
         userId: input.userId,
         level,
         workflowInputs,
+        ownWorkersOnly,
         index: (taken.get(shotId) ?? 0) + i,
       }));
     });

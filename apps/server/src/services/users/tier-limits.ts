@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import type { Db } from '../editor/node-rows';
-import { hasHealthyOwnWorker, jobsInFlight, sharedGpuSeconds, startOfMonth, storageBytes } from './usage';
+import {
+  hasHealthyOwnWorker,
+  sharedGpuSeconds,
+  sharedJobsInFlight,
+  startOfMonth,
+  storageBytes,
+} from './usage';
 
 export type TierLimitTable = Record<Tier, TierLimits>;
 
@@ -22,37 +28,50 @@ async function tierOf(db: Db, userId: string, lock: boolean): Promise<Tier> {
 }
 
 /**
- * Refuses to queue `newJobs` more generations past the tier's jobs in flight, its GPU hours of the
- * month on the shared workers, or its storage. A user with a healthy worker of their own is not limited
- * in jobs or GPU hours: that worker is theirs. Call it inside the transaction that inserts the jobs.
+ * Where `newJobs` more generations of the user may run, or a refusal saying why. Within the tier's
+ * jobs in flight and its GPU hours of the month on the shared workers, anywhere; past them, only on the
+ * user's own workers (which are never limited) when one is healthy, else they are refused. A full
+ * storage refuses them in any case. Call it inside the transaction that inserts the jobs.
  */
-export async function assertMayQueueJobs(
+export async function placeJobsWithinTier(
   tx: Db,
   tierLimits: TierLimitTable,
   userId: string,
   newJobs: number,
-): Promise<void> {
+): Promise<{ ownWorkersOnly: boolean }> {
   const tier = await tierOf(tx, userId, true);
   const limits = tierLimits[tier];
-  const name = TIER_NAMES[tier];
-  if (!(await hasHealthyOwnWorker(tx, userId))) {
-    const inFlight = await jobsInFlight(tx, userId);
-    if (inFlight + newJobs > limits.jobs_in_flight) {
-      throw forbidden(
-        `The ${name} tier runs at most ${limits.jobs_in_flight} jobs at once and you have ${inFlight} ` +
-          `waiting or running, so ${newJobs} more do not fit. Wait for some to finish, add a ComfyUI ` +
-          `worker of your own, ${CHANGE_TIER}`,
-      );
-    }
-    const used = await sharedGpuSeconds(tx, userId, startOfMonth());
-    if (used >= limits.gpu_hours_per_month * 3600) {
-      throw forbidden(
-        `You have used the ${limits.gpu_hours_per_month} GPU hours of the ${name} tier on the shared ` +
-          `workers this month. Add a ComfyUI worker of your own, wait for next month, ${CHANGE_TIER}`,
-      );
-    }
+  await assertStorageLeft(tx, limits, TIER_NAMES[tier], userId, 0);
+  const pastShared = await sharedLimitReached(tx, limits, TIER_NAMES[tier], userId, newJobs);
+  if (!pastShared) return { ownWorkersOnly: false };
+  if (await hasHealthyOwnWorker(tx, userId)) return { ownWorkersOnly: true };
+  throw forbidden(pastShared);
+}
+
+/** Why the jobs do not fit the tier on the shared workers, or null when they do. */
+async function sharedLimitReached(
+  tx: Db,
+  limits: TierLimits,
+  name: string,
+  userId: string,
+  newJobs: number,
+): Promise<string | null> {
+  const inFlight = await sharedJobsInFlight(tx, userId);
+  if (inFlight + newJobs > limits.jobs_in_flight) {
+    return (
+      `The ${name} tier runs at most ${limits.jobs_in_flight} jobs at once and you have ${inFlight} ` +
+      `waiting or running, so ${newJobs} more do not fit. Wait for some to finish, add a ComfyUI ` +
+      `worker of your own, ${CHANGE_TIER}`
+    );
   }
-  await assertStorageLeft(tx, limits, name, userId, 0);
+  const used = await sharedGpuSeconds(tx, userId, startOfMonth());
+  if (used >= limits.gpu_hours_per_month * 3600) {
+    return (
+      `You have used the ${limits.gpu_hours_per_month} GPU hours of the ${name} tier on the shared ` +
+      `workers this month. Add a ComfyUI worker of your own, wait for next month, ${CHANGE_TIER}`
+    );
+  }
+  return null;
 }
 
 /** Refuses an upload of `bytes` that would take the user's storage past the tier's. */

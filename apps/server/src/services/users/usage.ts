@@ -46,12 +46,21 @@ export async function storageBytes(db: Db, userId: string, withUploadsInProgress
   return total;
 }
 
-/** The user's jobs not finished yet: pending, assigned, queued or running. */
-export async function jobsInFlight(db: Db, userId: string): Promise<number> {
+/**
+ * The user's jobs not finished yet (pending, assigned, queued or running) that may run on the shared
+ * workers: those queued past the tier's limits for their own workers only are theirs to run.
+ */
+export async function sharedJobsInFlight(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(generations)
-    .where(and(eq(generations.userId, userId), inArray(generations.status, [...UNFINISHED_STATUSES])));
+    .where(
+      and(
+        eq(generations.userId, userId),
+        eq(generations.ownWorkersOnly, false),
+        inArray(generations.status, [...UNFINISHED_STATUSES]),
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "own_workers_only" boolean DEFAULT false NOT NULL;
