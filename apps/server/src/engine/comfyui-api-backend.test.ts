@@ -15,7 +15,7 @@ import {
   waitForStatus,
   type GenerationMovie,
 } from './engine-test-support';
-import { comfyApiWebhookUrl } from './comfyui-api-deliveries';
+import { comfyApiDeliveries, comfyApiWebhookUrl } from './comfyui-api-deliveries';
 import { WorkerPool } from './worker-pool';
 
 const SECRET = `whsec_${Buffer.from('a shared comfyui-api secret').toString('base64')}`;
@@ -118,6 +118,25 @@ describe("the studio's comfyui-api webhook", () => {
     const good = await t.app.inject({ method: 'POST', url, payload: body, headers: signed(SECRET) });
     expect(good.statusCode).toBe(200);
     expect(good.json()).toEqual({ received: true });
+  });
+
+  it("moves a waiting job's progress with comfyui-api's signed comfy.progress system events", async () => {
+    const seen: unknown[] = [];
+    const waiting = comfyApiDeliveries.wait('p-progress', (event) => seen.push(event));
+    const progress = { type: 'progress', data: { value: 2, max: 4, prompt_id: 'p-progress', node: '4' } };
+    const system = JSON.stringify({ event: 'comfy.progress', data: progress, metadata: {} });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'webhook-id': 'msg_2',
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signStandardWebhook(system, SECRET, 'msg_2', timestamp),
+    };
+    const response = await t.app.inject({ method: 'POST', url, payload: system, headers });
+    expect(response.json()).toEqual({ received: true });
+    expect(seen).toEqual([progress]);
+    comfyApiDeliveries.deliver({ type: 'prompt.failed', id: 'p-progress', error: 'done' });
+    await expect(waiting).resolves.toMatchObject({ type: 'prompt.failed' });
   });
 
   it('answers 404 when no secret is configured', async () => {
