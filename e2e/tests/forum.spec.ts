@@ -26,8 +26,15 @@ async function uploadInto(
   file: { name: string; mimeType: string; buffer: Buffer } | string,
 ) {
   const block = page.getByTestId(`draft-block-${kind}`).last();
+  const recorded = page.waitForResponse(
+    (response) =>
+      /\/utils\/complete(_multipart)?_upload$/.test(new URL(response.url()).pathname) && response.ok(),
+    { timeout: 30_000 },
+  );
   await block.getByLabel(`Upload ${kind} file`).setInputFiles(file);
-  await expect(block.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
+  await recorded;
+  // Once the file is recorded the bar shows 100 % a moment, then goes away.
+  await expect(block.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
 }
 
 test('the forum: empty, not found, create with files, read anonymously, comment, load a workflow, delete', async ({

@@ -7,6 +7,9 @@ export type UploadState =
 
 const IDLE: UploadState = { status: 'idle' };
 
+/** How long a finished upload's bar stays at 100 % before it goes away, so the user sees it complete. */
+export const DONE_BAR_MS = 1200;
+
 /** The key an upload is tracked by: user, item and node, so a remounted input finds its upload again. */
 export function uploadKey(userId: string, itemId: string | null, nodeId: string | null): string {
   return [userId, itemId ?? '-', nodeId ?? '-'].join('|');
@@ -19,12 +22,17 @@ export function uploadKey(userId: string, itemId: string | null, nodeId: string 
 export function createUploadStore() {
   const states = new Map<string, UploadState>();
   const listeners = new Set<() => void>();
+  function set(key: string, state: UploadState): void {
+    if (state.status === 'idle') states.delete(key);
+    else states.set(key, state);
+    listeners.forEach((listener) => listener());
+  }
   return {
     get: (key: string): UploadState => states.get(key) ?? IDLE,
-    set(key: string, state: UploadState): void {
-      if (state.status === 'idle') states.delete(key);
-      else states.set(key, state);
-      listeners.forEach((listener) => listener());
+    set,
+    /** Back to idle, unless another upload or an error has taken the key's place meanwhile. */
+    clearIfStill(key: string, state: UploadState): void {
+      if (states.get(key) === state) set(key, IDLE);
     },
     subscribe(listener: () => void): () => void {
       listeners.add(listener);

@@ -4,7 +4,7 @@ import { useStoredUser } from '../../lib/session';
 import { fileProblem } from './fileRules';
 import { runUpload, UPLOAD_FAILED, UploadError } from './runUpload';
 import { useUploadScope } from './UploadScope';
-import { uploadKey, uploadStore, type UploadState } from './uploadStore';
+import { DONE_BAR_MS, uploadKey, uploadStore, type UploadState } from './uploadStore';
 import { browserUploadTransport } from './xhrTransport';
 
 export interface UseUpload {
@@ -52,8 +52,11 @@ export function useUpload(fileType: AssetFileType, onUploaded: (asset: UserAsset
         onProgress: (progress) => uploadStore.set(key, { status: 'uploading', filename, progress }),
       }).then(
         (asset) => {
-          uploadStore.set(key, { status: 'done', filename, progress: 100, url: asset.url });
+          const done: UploadState = { status: 'done', filename, progress: 100, url: asset.url };
+          uploadStore.set(key, done);
           uploaded.current(asset);
+          // The bar shows 100 % for a moment, then goes: the input's value now shows the file.
+          setTimeout(() => uploadStore.clearIfStill(key, done), DONE_BAR_MS);
         },
         (error: unknown) => {
           const message = error instanceof UploadError ? error.message : UPLOAD_FAILED;
