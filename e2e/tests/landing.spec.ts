@@ -35,6 +35,19 @@ test('the landing page on a desktop and a phone (screenshots kept as artifacts)'
   }
 });
 
+test("'Watch the trailer' brings the trailer into view and plays it", async ({ page }) => {
+  await page.goto('/');
+  const trailer = page.getByLabel('Cinegraph trailer');
+  await expect(trailer).toHaveJSProperty('paused', true);
+  await page.getByRole('link', { name: 'Watch the trailer' }).click();
+  await expect(trailer).toBeInViewport();
+  await expect(trailer).toHaveJSProperty('paused', false);
+  // Playing, not just asked to: the picture moves on.
+  await expect
+    .poll(() => trailer.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+});
+
 test('the sign-in panel refuses an empty email and toggles with Cancel', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign In' }).first().click();

@@ -7,7 +7,7 @@ const LINK =
   'inline-flex h-12 items-center justify-center gap-2 rounded-xl px-6 text-[15px] font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400';
 
 /** Full-screen opening: a looping light-and-grain film behind the tagline. */
-export function HeroSection() {
+export function HeroSection({ onWatchTrailer }: { onWatchTrailer(): void }) {
   const reducedMotion = usePrefersReducedMotion();
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -72,7 +72,14 @@ export function HeroSection() {
             workflows you trust.
           </p>
           <div className="mt-10 flex flex-wrap items-center gap-3">
-            <a href="#reimagine" className={`${LINK} bg-white text-neutral-950 hover:bg-neutral-200`}>
+            <a
+              href="#reimagine"
+              onClick={(event) => {
+                event.preventDefault();
+                onWatchTrailer();
+              }}
+              className={`${LINK} bg-white text-neutral-950 hover:bg-neutral-200`}
+            >
               <PlayIcon className="size-4" />
               Watch the trailer
             </a>

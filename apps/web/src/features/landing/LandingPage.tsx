@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { SignInBanner } from '../auth/SignInBanner';
 import { useSignIn } from '../auth/SignInProvider';
@@ -19,6 +19,7 @@ export function LandingPage() {
   const { openPanel } = useSignIn();
   const navigate = useNavigate();
   const { banner, dismiss } = useMagicLinkVerification();
+  const trailer = useRef<HTMLVideoElement>(null);
 
   // The spec: the landing page starts at the top, whatever the browser remembered.
   useEffect(() => {
@@ -30,12 +31,20 @@ export function LandingPage() {
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
   }
 
+  // 'Watch the trailer' brings the trailer into view and starts it; its controls stay if the browser refuses.
+  function watchTrailer() {
+    const video = trailer.current;
+    if (!video) return;
+    video.scrollIntoView({ behavior: prefersReducedMotion() ? 'instant' : 'smooth', block: 'center' });
+    void video.play().catch(() => {});
+  }
+
   return (
     <div className="film-grain">
       {banner && <SignInBanner banner={banner} onDismiss={dismiss} />}
       <main id="main">
-        <HeroSection />
-        <ReimagineSection />
+        <HeroSection onWatchTrailer={watchTrailer} />
+        <ReimagineSection trailerRef={trailer} />
         <PrinciplesSection />
         <NodeEditorSection />
         <HowItWorksSection />

@@ -1,5 +1,5 @@
 import { HANDLE_COLORS } from '@cinegraph/contracts';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { MEDIA } from './media';
 import { Reveal } from './Reveal';
 import { SectionHeading } from './SectionHeading';
@@ -21,7 +21,7 @@ const LEVELS = [
 const HANDLES = ['text', 'image', 'video', 'audio', 'lora'] as const;
 
 /** The core ideas: the movie's structure, inputs at four levels, workflows; and the trailer. */
-export function ReimagineSection() {
+export function ReimagineSection({ trailerRef }: { trailerRef: RefObject<HTMLVideoElement | null> }) {
   return (
     <section
       id="reimagine"
@@ -39,6 +39,7 @@ export function ReimagineSection() {
           <Reveal delay={120}>
             <figure className="overflow-hidden rounded-2xl border border-white/10 bg-neutral-900 shadow-2xl shadow-black/60 ring-1 ring-white/5">
               <video
+                ref={trailerRef}
                 className="aspect-video w-full bg-black"
                 controls
                 playsInline
