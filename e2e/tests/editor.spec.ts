@@ -331,8 +331,13 @@ test('on a phone, nodes come from the Create Node dialog and edges answer to tap
   await expect(nodeNamed(editor, 'Download')).toBeAttached();
   await editor.screenshot({ path: 'artifacts/editor-phone-template.png' });
 
+  // Create Node is on screen as the editor opens, not scrolled away in the toolbar's row of actions.
+  const createNode = editor.getByRole('button', { name: 'Create Node' });
+  await expect(createNode).toBeInViewport({ ratio: 1 });
+  await createNode.click({ trial: true });
+
   // The Create Node dialog with tabs Inputs, Workflows and Utility replaces the context menu.
-  await editor.getByRole('button', { name: 'Create Node' }).click();
+  await createNode.tap();
   const dialog = editor.getByRole('dialog', { name: 'Create Node' });
   await expect(dialog.getByRole('tab')).toHaveText(['Inputs', 'Workflows', 'Utility']);
   await editor.screenshot({ path: 'artifacts/editor-phone-create-node.png' });

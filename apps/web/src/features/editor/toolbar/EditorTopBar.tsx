@@ -23,6 +23,17 @@ const BUTTON =
 /** The editor's bar: the movie, the saving state, view toggles, navigation and the add buttons. */
 export function EditorTopBar(props: EditorTopBarProps) {
   const { title, saving, showHidden, phone } = props;
+  // On phones Create Node sits in the top row, so the only way to add a node is never scrolled away.
+  const createNode = (
+    <button
+      type="button"
+      onClick={props.onCreateNode}
+      className={`${BUTTON} ${phone ? 'ml-auto' : ''}`}
+      aria-label="Create Node"
+    >
+      <PlusIcon /> {!phone && 'Node'}
+    </button>
+  );
   return (
     // Wide screens: one row. Phones: the movie and its state on top, the actions in a scrolling row below.
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-b border-white/10 bg-neutral-950/90 px-3 py-2 backdrop-blur">
@@ -52,6 +63,7 @@ export function EditorTopBar(props: EditorTopBarProps) {
           </>
         )}
       </span>
+      {phone && createNode}
       <div className="ml-auto flex max-w-full items-center gap-1.5 overflow-x-auto [scrollbar-width:none]">
         <label className={`${BUTTON} cursor-pointer`}>
           <input
@@ -73,9 +85,7 @@ export function EditorTopBar(props: EditorTopBarProps) {
         </button>
         <ExportMovieButton movieId={props.movieId} className={BUTTON} />
         <span className="mx-1 h-5 w-px bg-white/10" aria-hidden="true" />
-        <button type="button" onClick={props.onCreateNode} className={BUTTON} aria-label="Create Node">
-          <PlusIcon /> {!phone && 'Node'}
-        </button>
+        {!phone && createNode}
         <AddButton label="Add Character" shortcut="C" onClick={() => props.onAdd('character')} />
         <AddButton label="Add Primitive" shortcut="P" onClick={() => props.onAdd('primitive')} />
         <AddButton label="Add Workflow" shortcut="N" onClick={() => props.onAdd('workflow')} />
