@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workers } from '../../db/schema';
 import { upsertSharedWorker } from '../../engine/worker-pool';
+import { missingNodeClassesMessage } from '../../services/workflows/convert-at-upload';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { editorClient, workflowBody } from '../editor/editor-test-client';
@@ -39,14 +40,44 @@ afterAll(async () => {
 
 const newWorkflowNode = () => api.addNode(ann, movie._id, workflowBody('Render', [], []));
 
-/** Registers the dev worker, healthy, as the shared pool's or as one user's own. */
-async function registerWorker(owner: SignedInUser | null) {
-  const row = await upsertSharedWorker(t.db, { url: worker.url, label: 'preview', servesEditor: false });
+/** Registers the dev worker, healthy, as the shared pool's or as one user's own (as a real ComfyUI if asked). */
+async function registerWorker(owner: SignedInUser | null, servesEditor = false) {
+  const row = await upsertSharedWorker(t.db, { url: worker.url, label: 'preview', servesEditor });
   await t.db
     .update(workers)
-    .set({ healthy: true, userId: owner?.userId ?? null })
+    .set({ healthy: true, userId: owner?.userId ?? null, servesEditor })
     .where(eq(workers.id, row.id));
 }
+
+/** Voice in, saved by a ComfyUI core node newer than the preview worker's release (as ComfyUI saves it). */
+const SAVE_AUDIO_ADVANCED_UI = JSON.stringify({
+  last_node_id: 2,
+  last_link_id: 1,
+  nodes: [
+    {
+      id: 1,
+      type: 'CinegraphInputAudio',
+      title: 'Voice',
+      mode: 0,
+      inputs: [],
+      outputs: [{ name: 'AUDIO', type: 'AUDIO', links: [1] }],
+      properties: { 'Node name for S&R': 'CinegraphInputAudio' },
+      widgets_values: ['Voice', '', 'The speech to save.'],
+    },
+    {
+      id: 2,
+      type: 'SaveAudioAdvanced',
+      title: 'Save Audio',
+      mode: 0,
+      inputs: [{ name: 'audio', type: 'AUDIO', link: 1 }],
+      outputs: [],
+      properties: { cnr_id: 'comfy-core', ver: '0.9.0', 'Node name for S&R': 'SaveAudioAdvanced' },
+      widgets_values: ['audio/ComfyUI', 'flac', '128k'],
+    },
+  ],
+  links: [[1, 1, 0, 2, 0, 'AUDIO']],
+  version: 0.4,
+});
 
 async function storedJson(link: string): Promise<unknown> {
   const key = new URL(link).searchParams.get('key')!;
@@ -99,6 +130,32 @@ describe('converting a UI-format workflow at upload', () => {
     const [stored] = (await api.nodes(ann, movie._id)).filter((n) => n._id === node._id);
     expect(stored?.upload_error).toBe(detail);
     expect(stored?.workflow?.link ?? null).toBeNull();
+  });
+
+  it('keeps a workflow with a newer ComfyUI core node the preview worker lacks, with its handles', async () => {
+    await registerWorker(null);
+    const node = await newWorkflowNode();
+    const response = await uploadWorkflow(t, ann, node, [
+      fileField('save audio.json', SAVE_AUDIO_ADVANCED_UI),
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = response.json<EditorNode>();
+    expect(updated.upload_error).toBeNull();
+    expect(handleRows(updated.input_handles)).toEqual([['input-1', 'Voice', 'audio']]);
+    expect(handleRows(updated.output_handles)).toEqual([['output-2', 'Save Audio', 'audio']]);
+    // Converted at dispatch, with the definitions of the ComfyUI the job runs on.
+    expect(updated.workflow?.api_link).toBeNull();
+    expect(await storedJson(updated.workflow!.link!)).toEqual(JSON.parse(SAVE_AUDIO_ADVANCED_UI));
+  });
+
+  it('refuses the same workflow when a real ComfyUI answers without the core node', async () => {
+    await registerWorker(null, true);
+    const response = await uploadWorkflow(t, ann, await newWorkflowNode(), [
+      fileField('save audio.json', SAVE_AUDIO_ADVANCED_UI),
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: missingNodeClassesMessage(['SaveAudioAdvanced']) });
+    await registerWorker(null);
   });
 
   it('leaves the conversion to dispatch when the worker does not answer', async () => {

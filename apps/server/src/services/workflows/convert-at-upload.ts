@@ -5,6 +5,7 @@ import {
   readApiPrompt,
   UnknownNodeClassError,
   type ParsedWorkflow,
+  type UiWorkflow,
 } from '@cinegraph/comfy';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
@@ -29,18 +30,31 @@ export async function convertWithWorker(
 ): Promise<string | null> {
   if (parsed.format !== 'ui') return null;
   const answers = await workerDefinitions(ctx.db, ctx.userId, ctx.allowPrivateUserWorkers ?? false);
+  const core = coreClassNames(parsed.workflow);
   let missing: UnknownNodeClassError | null = null;
-  for (const { objectInfo } of answers) {
+  for (const { objectInfo, servesEditor } of answers) {
     try {
       return JSON.stringify(convertUiToApi(parsed.workflow, objectInfo));
     } catch (error) {
-      // Another worker may have the pack; the first worker's list is the one reported.
       if (!(error instanceof UnknownNodeClassError)) throw error;
+      // The preview worker copies one ComfyUI release: a core node of a newer one (SaveAudioAdvanced, say)
+      // is no missing pack, and a real ComfyUI converts the workflow at dispatch.
+      if (!servesEditor && error.classNames.every((name) => core.has(name))) continue;
+      // Another worker may have the pack; the first worker's list is the one reported.
       missing ??= error;
     }
   }
   if (missing) throw badRequest(missingNodeClassesMessage(missing.classNames));
   return null;
+}
+
+/** The classes the file itself says come with ComfyUI (`cnr_id: "comfy-core"`, as its editor saves them). */
+function coreClassNames(workflow: UiWorkflow): Set<string> {
+  const nodes = [
+    ...workflow.nodes,
+    ...(workflow.definitions?.subgraphs ?? []).flatMap((graph) => graph.nodes),
+  ];
+  return new Set(nodes.filter((node) => node.properties?.cnr_id === 'comfy-core').map((node) => node.type));
 }
 
 /**

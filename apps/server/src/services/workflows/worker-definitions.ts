@@ -13,6 +13,8 @@ const CACHE_MS = 5 * 60_000;
 export interface WorkerDefinitions {
   label: string;
   objectInfo: ObjectInfo;
+  /** False for the preview worker, whose definitions copy one ComfyUI release (see workers.servesEditor). */
+  servesEditor: boolean;
 }
 
 const cache = new Map<string, { objectInfo: ObjectInfo; expires: number }>();
@@ -28,7 +30,12 @@ export async function workerDefinitions(
   allowPrivateUserWorkers: boolean,
 ): Promise<WorkerDefinitions[]> {
   const rows = await db
-    .select({ url: workers.url, label: workers.label, userId: workers.userId })
+    .select({
+      url: workers.url,
+      label: workers.label,
+      userId: workers.userId,
+      servesEditor: workers.servesEditor,
+    })
     .from(workers)
     .where(and(eq(workers.healthy, true), or(isNull(workers.userId), eq(workers.userId, userId))))
     .orderBy(asc(workers.createdAt));
@@ -37,7 +44,9 @@ export async function workerDefinitions(
     ordered.map(async (worker) => {
       const transport = workerTransport(worker, allowPrivateUserWorkers);
       const objectInfo = await cachedObjectInfo(worker.url, transport).catch(() => null);
-      return objectInfo ? { label: worker.label || worker.url, objectInfo } : null;
+      return objectInfo
+        ? { label: worker.label || worker.url, objectInfo, servesEditor: worker.servesEditor }
+        : null;
     }),
   );
   return answers.filter((answer): answer is WorkerDefinitions => answer !== null);
