@@ -41,18 +41,21 @@ function widgetDefault(spec: readonly unknown[]): { value: unknown } | null {
   return null;
 }
 
+/** What filling a prompt's widget defaults did: the completed copy, the inputs filled, those left missing. */
+export interface FilledPrompt {
+  prompt: ApiPrompt;
+  filled: PromptInputRef[];
+  missing: PromptInputRef[];
+}
+
 /**
- * Completes an API prompt with the node definitions of the worker that will run it, as ComfyUI's
- * frontend does when it serializes a graph: every widget input a node lacks gets the widget's default
- * (an API file written by hand or by another tool may leave them out, and ComfyUI refuses a prompt
- * missing a required one). Returns the completed copy and the inputs filled; throws
- * `IncompleteWorkflowError` for required inputs no default can give. Classes the definitions lack are
- * left as they are (the worker names them when it refuses the prompt).
+ * Fills an API prompt with the node definitions of the worker that will run it, as ComfyUI's frontend
+ * does when it serializes a graph: every widget input a node lacks gets the widget's default (an API file
+ * written by hand or by another tool may leave them out, and ComfyUI refuses a prompt missing a required
+ * one). Required inputs no default can give (a link, a choice with no options) are listed in `missing`.
+ * Classes the definitions lack are left as they are (the worker names them when it refuses the prompt).
  */
-export function completePrompt(
-  prompt: ApiPrompt,
-  objectInfo: ObjectInfo,
-): { prompt: ApiPrompt; filled: PromptInputRef[] } {
+export function fillWidgetDefaults(prompt: ApiPrompt, objectInfo: ObjectInfo): FilledPrompt {
   const completed = structuredClone(prompt);
   const filled: PromptInputRef[] = [];
   const missing: PromptInputRef[] = [];
@@ -72,6 +75,18 @@ export function completePrompt(
       }
     }
   }
+  return { prompt: completed, filled, missing };
+}
+
+/**
+ * `fillWidgetDefaults` for an upload: throws `IncompleteWorkflowError` naming the required inputs no
+ * default can give, so such a file is refused before any job is queued for it.
+ */
+export function completePrompt(
+  prompt: ApiPrompt,
+  objectInfo: ObjectInfo,
+): { prompt: ApiPrompt; filled: PromptInputRef[] } {
+  const { prompt: completed, filled, missing } = fillWidgetDefaults(prompt, objectInfo);
   if (missing.length > 0) throw new IncompleteWorkflowError(missing);
   return { prompt: completed, filled };
 }

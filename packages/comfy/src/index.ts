@@ -8,7 +8,14 @@ export {
   type WorkflowHandleType,
 } from './conventions';
 export * from './client';
-export { completePrompt, describeInput, IncompleteWorkflowError, type PromptInputRef } from './complete';
+export {
+  completePrompt,
+  describeInput,
+  fillWidgetDefaults,
+  IncompleteWorkflowError,
+  type FilledPrompt,
+  type PromptInputRef,
+} from './complete';
 export { convertUiToApi } from './convert';
 export {
   detectHandles,

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
-  completePrompt,
   convertUiToApi,
   detectHandles,
-  IncompleteWorkflowError,
   fillPrompt,
+  fillWidgetDefaults,
   parseWorkflow,
   type ApiPrompt,
   type ObjectInfo,
@@ -120,14 +119,13 @@ function definitionsOf(client: WorkerConnection): Promise<ObjectInfo> {
   return objectInfo;
 }
 
-/** The API prompt with the widget defaults it lacks; a required value no default gives fails the job. */
+/**
+ * The API prompt with the widget defaults it lacks. A required link left open stays open: ComfyUI leaves
+ * out only the outputs that need it (node_errors, shown as a warning on the take), or refuses the prompt
+ * with its own message when no output remains. Uploads refuse such files before any job (convert-at-upload).
+ */
 function completeFor(prompt: ApiPrompt, objectInfo: ObjectInfo): ApiPrompt {
-  try {
-    return completePrompt(prompt, objectInfo).prompt;
-  } catch (error) {
-    if (error instanceof IncompleteWorkflowError) throw new JobSetupError(error.message);
-    throw error;
-  }
+  return fillWidgetDefaults(prompt, objectInfo).prompt;
 }
 
 /** The node's UI workflow, which takes keep so ComfyUI can reopen them; null when there is none. */
