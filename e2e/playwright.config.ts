@@ -52,11 +52,14 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // USER_WORKERS_ALLOW_PRIVATE: the workers journey adds a dev worker listening on 127.0.0.1.
+    // Every journey signs in from 127.0.0.1: more than one address's sign-ins in 15 minutes.
     env: {
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       USER_WORKERS_ALLOW_PRIVATE: 'true',
+      SIGN_IN_LINKS_PER_ADDRESS: '1000',
+      SIGN_IN_VERIFIES_PER_ADDRESS: '1000',
     },
   },
 });

@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LLM_BASE_URL: 'not a url' })).toThrow(/LLM_BASE_URL/);
   });
 
+  it('reads the sign-in limits per address, 20 links and 30 verifications by default', () => {
+    expect(loadConfig({})).toMatchObject({ signInLinksPerAddress: 20, signInVerifiesPerAddress: 30 });
+    const config = loadConfig({ SIGN_IN_LINKS_PER_ADDRESS: '200', SIGN_IN_VERIFIES_PER_ADDRESS: '300' });
+    expect(config).toMatchObject({ signInLinksPerAddress: 200, signInVerifiesPerAddress: 300 });
+    expect(() => loadConfig({ SIGN_IN_LINKS_PER_ADDRESS: '0' })).toThrow(/SIGN_IN_LINKS_PER_ADDRESS/);
+  });
+
   it('names every bad variable in one error', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })).toThrow(
       ConfigError,

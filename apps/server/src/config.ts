@@ -48,6 +48,8 @@ const Env = z
       .optional(),
     SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SIGN_IN_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    SIGN_IN_VERIFIES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     COOKIE_SECURE: flag.optional(),
     SMTP_URL: z
       .string()
@@ -125,6 +127,9 @@ export interface Config {
   /** Signs local storage URLs; read from SECRET or kept in DATA_DIR/secret. */
   secret: string | undefined;
   sessionDays: number;
+  /** Sign-in links requested and verified per address in 15 minutes (one office behind one NAT shares them). */
+  signInLinksPerAddress: number;
+  signInVerifiesPerAddress: number;
   cookieSecure: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -197,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     secret: e.SECRET,
     sessionDays: e.SESSION_DAYS,
+    signInLinksPerAddress: e.SIGN_IN_LINKS_PER_ADDRESS,
+    signInVerifiesPerAddress: e.SIGN_IN_VERIFIES_PER_ADDRESS,
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

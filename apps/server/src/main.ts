@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { DEFAULT_SIGN_IN_LIMITS } from './services/auth';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseLockedError } from './db/pglite-lock';
@@ -32,7 +33,12 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     logger: log,
   });
-  const app = await buildApp({ config, db: database.db, storage, mailer });
+  const signInLimits = {
+    ...DEFAULT_SIGN_IN_LIMITS,
+    perAddress: config.signInLinksPerAddress,
+    verifiesPerAddress: config.signInVerifiesPerAddress,
+  };
+  const app = await buildApp({ config, db: database.db, storage, mailer, signInLimits });
   const sweeper = startUploadSweeper(database.db, storage, app.log);
   let engine: RunningEngine | null = null;
 
