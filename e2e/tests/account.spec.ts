@@ -198,9 +198,14 @@ test.describe('with Stripe configured (a local fake of its API)', () => {
       },
     });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    // One hex digit of the signature changed (always to another digit, so the forgery never matches).
+    const forgedSignature = signature.replace(
+      /v1=(\w)/,
+      (_, digit: string) => `v1=${digit === '0' ? '1' : '0'}`,
+    );
     const forged = await page.request.post(`${studio.url}/api/v1/payments/stripe/webhook`, {
       data: payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature.replace(/v1=\w/, 'v1=0') },
+      headers: { 'content-type': 'application/json', 'stripe-signature': forgedSignature },
     });
     expect(forged.status()).toBe(400);
     const delivered = await page.request.post(`${studio.url}/api/v1/payments/stripe/webhook`, {
