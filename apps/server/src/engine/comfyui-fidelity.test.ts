@@ -1,6 +1,6 @@
 import { ComfyClient } from '@cinegraph/comfy';
 import { readPngText, startDevWorker, type DevWorker, type DevWorkerOptions } from '@cinegraph/dev-worker';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generations, nodes, workers as workerRows } from '../db/schema';
 import { storedFileKey, storedFileUrl } from '../services/assets/stored-files';
@@ -99,13 +99,17 @@ describe('a LoRA uploaded to the studio', () => {
     // What the run on real ComfyUI found: the studio's own address needs a session.
     expect((await fetch(address, { redirect: 'manual' })).status).toBe(401);
 
-    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    // Two takes with the same LoRA.
+    const [id, next] = await generate(t, m, [m.shotIds[0]!], 2);
     const value = { keyword: 'mara', url: address, strength: 0.8 };
     const inputs = { ...(await row(id!)).workflowInputs, [lora.id]: { type: 'lora', value } };
-    await t.db.update(generations).set({ workflowInputs: inputs }).where(eq(generations.id, id!));
+    await t.db
+      .update(generations)
+      .set({ workflowInputs: inputs })
+      .where(inArray(generations.id, [id!, next!]));
     const { dev } = await worker();
     dispatcher();
-    await waitForStatus(t, [id!], ['success', 'failed']);
+    await waitForStatus(t, [id!, next!], ['success', 'failed']);
     expect((await getGeneration(t, m, id!)).inference.error_message).toBeNull();
 
     const promptId = (await row(id!)).promptId!;
@@ -116,6 +120,12 @@ describe('a LoRA uploaded to the studio', () => {
     const download = await fetch(sent.url);
     expect(download.status).toBe(200);
     expect(await download.text()).toBe('not really a LoRA');
+
+    // The pack caches a download by its URL: the other take with the same LoRA sent the same address.
+    const nextId = (await row(next!)).promptId!;
+    const nextHistory = await json<History>(`${dev.url}/history/${nextId}`);
+    const resent = JSON.parse(String(nextHistory[nextId]!.prompt[2]['5']!.inputs.default)) as typeof value;
+    expect(resent.url).toBe(sent.url);
   });
 });
 

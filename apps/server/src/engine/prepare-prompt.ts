@@ -23,10 +23,19 @@ export class JobSetupError extends Error {}
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio']);
 /**
- * How long a worker may use a signed address of a LoRA: the job may wait in the worker's queue first,
- * and the pack downloads the file only when the node runs.
+ * A worker's signed address of a stored file is the same for every job in one UTC day (the signature
+ * counts from the day's start), so the node pack, which caches downloads by URL, fetches a LoRA once a
+ * day rather than once a job. It stays valid a day past the day's end: a job may wait in the worker's
+ * queue, and the pack downloads the file only when the node runs.
  */
-export const WORKER_URL_EXPIRY_S = 24 * 60 * 60;
+const WORKER_URL_WINDOW_S = 24 * 60 * 60;
+export const WORKER_URL_EXPIRY_S = 2 * WORKER_URL_WINDOW_S;
+
+export function workerFileUrl(storage: Storage, key: string, now = Date.now()): Promise<string> {
+  const windowMs = WORKER_URL_WINDOW_S * 1000;
+  const signedAt = new Date(Math.floor(now / windowMs) * windowMs);
+  return storage.presignGet(key, { expiresInSeconds: WORKER_URL_EXPIRY_S, signedAt });
+}
 const SEED_INPUTS = ['seed', 'noise_seed'];
 /** ComfyUI's seed widgets take up to 2^64-1; 2^48 keeps the number exact in JSON and JavaScript. */
 const MAX_SEED = 2 ** 48 - 1;
@@ -177,7 +186,7 @@ async function signedLora(setup: PromptSetup, userId: string | null, value: unkn
     if (!(await canReadStoredFile(setup.db, userId, key))) {
       throw new JobSetupError(`${UNREADABLE_INPUT_MESSAGE}: ${key.split('/').pop()}`);
     }
-    return setup.storage.presignGet(key, { expiresInSeconds: WORKER_URL_EXPIRY_S });
+    return workerFileUrl(setup.storage, key);
   };
   if (typeof value === 'string') return sign(value);
   if (typeof value === 'object' && value !== null && 'url' in value) {
@@ -202,7 +211,7 @@ async function uploadMedia(setup: PromptSetup, userId: string | null, value: unk
   // A backend with a request size limit (RunPod) gets large files as signed addresses the pack fetches.
   const { maxInlineBytes } = setup.client;
   if (maxInlineBytes !== undefined && file.body.length > maxInlineBytes) {
-    return setup.storage.presignGet(key, { expiresInSeconds: WORKER_URL_EXPIRY_S });
+    return workerFileUrl(setup.storage, key);
   }
   // Named after the whole key, so two inputs called image.png never overwrite each other on the worker.
   const name = key.replace(/[^A-Za-z0-9._-]/g, '_').slice(-150);

@@ -5,7 +5,12 @@ import { removeUntouchedSince } from './local-files';
 import { LocalMultipartStaging } from './local-multipart';
 import { LocalObjects } from './local-objects';
 import { LocalUrlSigner, type SignedMethod, type UrlGrant, type Verification } from './local-url-signer';
-import { DEFAULT_PRESIGN_EXPIRY_SECONDS, type CompletedPart, type Storage } from './storage';
+import {
+  DEFAULT_PRESIGN_EXPIRY_SECONDS,
+  type CompletedPart,
+  type PresignGetOptions,
+  type Storage,
+} from './storage';
 import * as valid from './storage-validation';
 
 export interface LocalStorageOptions {
@@ -68,8 +73,9 @@ export class LocalStorage implements Storage {
     return this.#presign({ method: 'PUT', key, contentType, contentLength }, opts.expiresInSeconds);
   }
 
-  async presignGet(key: string, opts: { expiresInSeconds?: number; downloadName?: string } = {}) {
-    return this.#presign({ method: 'GET', key, downloadName: opts.downloadName }, opts.expiresInSeconds);
+  async presignGet(key: string, opts: PresignGetOptions = {}) {
+    const grant = { method: 'GET' as const, key, downloadName: opts.downloadName };
+    return this.#presign(grant, opts.expiresInSeconds, opts.signedAt);
   }
 
   async createMultipartUpload(key: string, contentType: string) {
@@ -131,10 +137,14 @@ export class LocalStorage implements Storage {
     return this.#signer.verify(method, key, query);
   }
 
-  #presign(grant: Omit<UrlGrant, 'expires'>, expiresInSeconds: number | undefined): string {
+  #presign(
+    grant: Omit<UrlGrant, 'expires'>,
+    expiresInSeconds: number | undefined,
+    signedAt = new Date(),
+  ): string {
     valid.assertValidKey(grant.key);
     const seconds = valid.resolveExpirySeconds(expiresInSeconds, DEFAULT_PRESIGN_EXPIRY_SECONDS);
-    const query = this.#signer.sign({ ...grant, expires: Math.floor(Date.now() / 1000) + seconds });
+    const query = this.#signer.sign({ ...grant, expires: Math.floor(signedAt.getTime() / 1000) + seconds });
     const encodedKey = grant.key.split('/').map(encodeURIComponent).join('/');
     return `${this.#publicUrl}${LOCAL_STORAGE_ROUTE_PREFIX}/${encodedKey}?${query.toString()}`;
   }

@@ -17,6 +17,7 @@ import type { Readable } from 'node:stream';
 import {
   DEFAULT_PRESIGN_EXPIRY_SECONDS,
   type CompletedPart,
+  type PresignGetOptions,
   type Storage,
   type StoredObject,
   type StoredObjectStream,
@@ -129,12 +130,15 @@ export class S3Storage implements Storage {
     });
   }
 
-  async presignGet(key: string, opts: { expiresInSeconds?: number; downloadName?: string } = {}) {
+  async presignGet(key: string, opts: PresignGetOptions = {}) {
     valid.assertValidKey(key);
     const disposition =
       opts.downloadName === undefined ? undefined : attachmentDisposition(opts.downloadName);
     const command = new GetObjectCommand({ ...this.#at(key), ResponseContentDisposition: disposition });
-    return getSignedUrl(this.#client, command, expiry(opts.expiresInSeconds));
+    return getSignedUrl(this.#client, command, {
+      ...expiry(opts.expiresInSeconds),
+      ...(opts.signedAt && { signingDate: opts.signedAt }),
+    });
   }
 
   async createMultipartUpload(key: string, contentType: string) {

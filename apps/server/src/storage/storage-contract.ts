@@ -126,6 +126,17 @@ export function describeStorageContract(
       expect(object?.contentType).toBe('application/json');
     });
 
+    it('signs a GET from a given moment to the same address every time, served until it expires', async () => {
+      const key = `${space()}/lora.safetensors`;
+      await storage.put(key, Buffer.from('weights'), 'application/octet-stream');
+      const signedAt = new Date(Date.now() - 60 * 60 * 1000);
+      const first = await storage.presignGet(key, { expiresInSeconds: 2 * 60 * 60, signedAt });
+      const again = await storage.presignGet(key, { expiresInSeconds: 2 * 60 * 60, signedAt });
+      expect(again).toBe(first);
+      expect(await (await fetch(first)).text()).toBe('weights');
+      expect(await storage.presignGet(key, { expiresInSeconds: 2 * 60 * 60 })).not.toBe(first);
+    });
+
     it('serves an object through a presigned GET, with ranges and a download name', async () => {
       const key = `${space()}/take 1.txt`;
       await storage.put(key, Buffer.from('0123456789'), 'text/plain');

@@ -51,7 +51,11 @@ export interface Storage {
     key: string,
     opts: { contentType: string; contentLength?: number; expiresInSeconds?: number },
   ): Promise<string>;
-  presignGet(key: string, opts?: { expiresInSeconds?: number; downloadName?: string }): Promise<string>;
+  /**
+   * `signedAt`: the moment the expiry counts from (now when absent); one moment, key and expiry give the
+   * same URL every time, so a worker's cache keyed by URL keeps the file.
+   */
+  presignGet(key: string, opts?: PresignGetOptions): Promise<string>;
   createMultipartUpload(key: string, contentType: string): Promise<{ uploadId: string }>;
   /** Parts are at least 5 MiB except the last; the PUT response's ETag header goes into `complete`. */
   presignPart(
@@ -74,3 +78,9 @@ export const DEFAULT_PRESIGN_EXPIRY_SECONDS = 3600;
 /** S3's own limits, enforced by the local store too so code that works locally works on S3. */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
 export const MAX_PART_NUMBER = 10_000;
+
+export interface PresignGetOptions {
+  expiresInSeconds?: number;
+  downloadName?: string;
+  signedAt?: Date;
+}
