@@ -8,7 +8,8 @@ import { readBody, sendJson } from './http-util';
  * A comfyui-api server (SaladTechnologies), written from its public README: `POST /prompt` with `id`,
  * `prompt` and `webhook_v2` answers 202 and delivers `prompt.complete` (base64 `images`, `filenames`,
  * `stats.comfy_execution`) or `prompt.failed` to the webhook, signed per Standard Webhooks with
- * WEBHOOK_SECRET; ComfyUI's `progress` messages go to SYSTEM_WEBHOOK_URL as `comfy.progress`;
+ * WEBHOOK_SECRET; ComfyUI's `execution_start` and `progress` messages go to SYSTEM_WEBHOOK_URL as
+ * `comfy.{type}`;
  * `/interrupt {id}`, `/health`, `/ready`. ComfyUI behind it is the dev worker.
  */
 export interface ComfyApiFakeOptions {
@@ -50,8 +51,13 @@ export async function startComfyApiFake(options: ComfyApiFakeOptions): Promise<C
   const run = async (id: string, prompt: ApiPrompt, webhook: string) => {
     running.add(id);
     const stopProgress = comfy.on((event) => {
-      if (event.type === 'progress' && event.data.prompt_id === id && options.systemWebhookUrl) {
-        void sendWebhook(options.systemWebhookUrl, { event: 'comfy.progress', data: event, metadata: {} });
+      const forwarded = event.type === 'progress' || event.type === 'execution_start';
+      if (forwarded && event.data.prompt_id === id && options.systemWebhookUrl) {
+        void sendWebhook(options.systemWebhookUrl, {
+          event: `comfy.${event.type}`,
+          data: event,
+          metadata: {},
+        });
       }
     });
     try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ComfyClient, collectOutputFiles, type ApiPrompt } from '@cinegraph/comfy';
+import { ComfyClient, collectOutputFiles, type ApiPrompt, type ComfyEvent } from '@cinegraph/comfy';
 import { BodyTooLarge, readBody, sendJson } from './http-util';
 
 /**
@@ -23,6 +23,11 @@ export interface RunPodFakeOptions {
   coldStartMs?: number;
   /** The endpoint's execution timeout: a job running longer ends TIMED_OUT. */
   executionTimeoutMs?: number;
+  /**
+   * The handler yields ComfyUI's step progress as `{value, max}` chunks read through `/stream/{id}` (a
+   * streaming handler; worker-comfyui 5.x itself yields none).
+   */
+  streamsProgress?: boolean;
 }
 
 export interface RunPodFake {
@@ -44,6 +49,8 @@ interface Job {
   output?: unknown;
   error?: string;
   promptId?: string;
+  /** Chunks yielded and not read yet through `/stream`. */
+  chunks: unknown[];
 }
 
 const MAX_RUN_BYTES = 10 * 1024 * 1024;
@@ -119,7 +126,12 @@ export async function startRunPodFake(options: RunPodFakeOptions): Promise<RunPo
       }
       const queued = await comfy.queuePrompt(job.input.workflow);
       job.promptId = queued.prompt_id;
-      const outcome = await comfy.waitForPrompt(queued.prompt_id, { pollMs: 20 });
+      const onProgress = (event: ComfyEvent) => {
+        if (options.streamsProgress && event.type === 'progress') {
+          job.chunks.push({ value: event.data.value, max: event.data.max });
+        }
+      };
+      const outcome = await comfy.waitForPrompt(queued.prompt_id, { pollMs: 20, onProgress });
       if (outcome.status !== 'success') {
         const message = outcome.status === 'failed' ? outcome.message : 'interrupted';
         const detail = `Workflow execution error: Node Type: ${outcome.status === 'failed' ? outcome.nodeType : ''}, Node ID: ${outcome.status === 'failed' ? outcome.nodeId : ''}, Message: ${message}`;
@@ -163,6 +175,7 @@ export async function startRunPodFake(options: RunPodFakeOptions): Promise<RunPo
         status: 'IN_QUEUE',
         input: body.input,
         queuedAt: Date.now(),
+        chunks: [],
       };
       jobs.set(created.id, created);
       queue.push(created);
@@ -174,7 +187,8 @@ export async function startRunPodFake(options: RunPodFakeOptions): Promise<RunPo
       if (!job) return sendJson(res, 404, { error: 'Job not found' });
       if (action === 'status') return sendJson(res, 200, view(job));
       const done = !['IN_QUEUE', 'IN_PROGRESS'].includes(job.status);
-      const stream = done && job.output ? [{ output: job.output }] : [];
+      const chunks = job.chunks.splice(0).map((output) => ({ output }));
+      const stream = done && job.output ? [...chunks, { output: job.output }] : chunks;
       return sendJson(res, 200, { status: job.status, stream });
     }
     if (req.method === 'POST' && action === 'cancel' && id) {
@@ -211,6 +225,8 @@ export async function startRunPodFake(options: RunPodFakeOptions): Promise<RunPo
     sendJson(res, 404, { error: 'Not found' });
   };
 
+  // ComfyUI's progress messages come over its WebSocket.
+  if (options.streamsProgress) await comfy.connect().catch(() => {});
   const server = createServer((req, res) => {
     route(req, res).catch(() => sendJson(res, 500, { error: 'Internal error' }));
   });

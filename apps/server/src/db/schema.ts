@@ -537,3 +537,22 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What comfyui-api's webhooks delivered for one prompt (by the studio's chosen prompt id): its start and
+ * last progress from the system webhook, its outcome from `webhook_v2`. Kept here rather than in memory,
+ * so a delivery reaching another studio process, or arriving while the studio restarts, is not lost.
+ */
+export const comfyApiDeliveries = pgTable(
+  'comfy_api_deliveries',
+  {
+    promptId: text('prompt_id').primaryKey(),
+    started: boolean('started').notNull().default(false),
+    progressValue: real('progress_value'),
+    progressMax: real('progress_max'),
+    /** The `prompt.complete` or `prompt.failed` body (base64 outputs included), null while it runs. */
+    delivery: jsonb('delivery').$type<unknown>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comfy_api_deliveries_updated_idx').on(t.updatedAt)],
+);

@@ -1,11 +1,12 @@
-import { signStandardWebhook } from '@cinegraph/comfy';
+import { ComfyApiWorker, signStandardWebhook, type ComfyEvent } from '@cinegraph/comfy';
 import { startComfyApiFake, startDevWorker, type ComfyApiFake } from '@cinegraph/dev-worker';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generations, workers as workerRows } from '../db/schema';
+import { comfyApiDeliveries, generations, nodes, workers as workerRows } from '../db/schema';
 import { startListeningTestApp } from '../routes/assets/listening-test-app';
 import { storedFileKey } from '../services/assets/stored-files';
 import type { TestApp } from '../test/test-app';
+import { claimPendingGeneration } from './claim';
 import {
   generate,
   generationMovie,
@@ -15,13 +16,16 @@ import {
   waitForStatus,
   type GenerationMovie,
 } from './engine-test-support';
-import { comfyApiDeliveries, comfyApiWebhookUrl } from './comfyui-api-deliveries';
+import { comfyApiInbox, comfyApiWebhookUrl } from './comfyui-api-deliveries';
+import type { Dispatcher } from './dispatcher';
+import { preparePrompt } from './prepare-prompt';
 import { WorkerPool } from './worker-pool';
 
 const SECRET = `whsec_${Buffer.from('a shared comfyui-api secret').toString('base64')}`;
 let t: TestApp & { baseUrl: string };
 let m: GenerationMovie;
 let api: ComfyApiFake;
+let dispatcher: Dispatcher;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeEach(async () => {
@@ -41,15 +45,25 @@ beforeEach(async () => {
     healthIntervalMs: 60_000,
   });
   await pool.start();
-  const dispatcher = testDispatcher(t);
-  dispatcher.start();
   cleanups.push(
     () => comfy.close(),
     () => api.close(),
     () => pool.stop(),
-    () => dispatcher.stop(),
   );
+  startDispatcher();
 });
+
+/** A studio process's dispatcher; a restart is a stop and a new one adopting the running jobs. */
+function startDispatcher(options: { resumeAllOnStart?: boolean } = {}) {
+  const started = testDispatcher(t, options);
+  started.start();
+  cleanups.push(() => started.stop());
+  dispatcher = started;
+}
+
+async function row(id: string) {
+  return (await t.db.select().from(generations).where(eq(generations.id, id)))[0]!;
+}
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
@@ -79,6 +93,59 @@ describe('a comfyui-api server', () => {
     const [id] = await generate(t, m, [m.shotIds[0]!], 1);
     await waitForStatus(t, [id!], ['failed'], 30_000);
     expect((await getGeneration(t, m, id!)).inference.error_message).toContain('CUDA out of memory');
+  });
+});
+
+describe('a comfyui-api job across a studio restart', () => {
+  it('takes the outcome delivered while no studio process followed the job, run once', async () => {
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    await waitForStatus(t, [id!], ['queued', 'running'], 30_000);
+    await dispatcher.stop();
+    // The webhook comes while the studio is down (or reaches another of its processes).
+    const promptId = (await row(id!)).promptId!;
+    for (;;) {
+      const [kept] = await t.db
+        .select()
+        .from(comfyApiDeliveries)
+        .where(eq(comfyApiDeliveries.promptId, promptId));
+      if (kept?.delivery) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await row(id!)).status).not.toBe('success');
+
+    startDispatcher({ resumeAllOnStart: true });
+    await waitForStatus(t, [id!], ['success', 'failed'], 30_000);
+    const take = await getGeneration(t, m, id!);
+    expect(take.inference.error_message).toBeNull();
+    expect(take.output).not.toBeNull();
+    expect(api.received.map((r) => r.id)).toEqual([promptId]);
+  });
+
+  it('follows a prompt submitted just before a crash (recorded, not yet queued) without sending it again', async () => {
+    await dispatcher.stop();
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    const claimed = (await claimPendingGeneration(t.db))!;
+    const chosen = crypto.randomUUID();
+    const worker = new ComfyApiWorker({
+      baseUrl: api.url,
+      webhookUrl: comfyApiWebhookUrl(t.config.publicUrl),
+      inbox: comfyApiInbox(t.db),
+    });
+    const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
+    const setup = { db: t.db, storage: t.storage, publicUrl: t.config.publicUrl, client: worker };
+    const { prompt } = await preparePrompt(setup, node!, claimed.job);
+    await t.db
+      .update(generations)
+      .set({ promptId: chosen, comfyClientId: worker.clientId })
+      .where(eq(generations.id, id!));
+    await worker.queuePrompt(prompt, { promptId: chosen });
+    expect((await row(id!)).status).toBe('assigned');
+
+    startDispatcher({ resumeAllOnStart: true });
+    await waitForStatus(t, [id!], ['success', 'failed'], 30_000);
+    const done = await row(id!);
+    expect(done).toMatchObject({ status: 'success', attempts: 1, promptId: chosen });
+    expect(api.received.map((r) => r.id)).toEqual([chosen]);
   });
 });
 
@@ -120,23 +187,38 @@ describe("the studio's comfyui-api webhook", () => {
     expect(good.json()).toEqual({ received: true });
   });
 
-  it("moves a waiting job's progress with comfyui-api's signed comfy.progress system events", async () => {
-    const seen: unknown[] = [];
-    const waiting = comfyApiDeliveries.wait('p-progress', (event) => seen.push(event));
-    const progress = { type: 'progress', data: { value: 2, max: 4, prompt_id: 'p-progress', node: '4' } };
-    const system = JSON.stringify({ event: 'comfy.progress', data: progress, metadata: {} });
-    const timestamp = Math.floor(Date.now() / 1000);
-    const headers = {
-      'content-type': 'application/json',
-      'webhook-id': 'msg_2',
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': signStandardWebhook(system, SECRET, 'msg_2', timestamp),
+  it("keeps comfyui-api's signed comfy.* system events and outcome for the job waiting on the prompt", async () => {
+    const post = async (payload: unknown) => {
+      const text = JSON.stringify(payload);
+      const timestamp = Math.floor(Date.now() / 1000);
+      const headers = {
+        'content-type': 'application/json',
+        'webhook-id': `msg_${text.length}`,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signStandardWebhook(text, SECRET, `msg_${text.length}`, timestamp),
+      };
+      const response = await t.app.inject({ method: 'POST', url, payload: text, headers });
+      expect(response.json()).toEqual({ received: true });
     };
-    const response = await t.app.inject({ method: 'POST', url, payload: system, headers });
-    expect(response.json()).toEqual({ received: true });
-    expect(seen).toEqual([progress]);
-    comfyApiDeliveries.deliver({ type: 'prompt.failed', id: 'p-progress', error: 'done' });
-    await expect(waiting).resolves.toMatchObject({ type: 'prompt.failed' });
+    const progress = { type: 'progress', data: { value: 2, max: 4, prompt_id: 'p-progress', node: '4' } };
+    await post({
+      event: 'comfy.execution_start',
+      data: { type: 'execution_start', data: { prompt_id: 'p-progress' } },
+    });
+    await post({ event: 'comfy.progress', data: progress, metadata: {} });
+    await post({ type: 'prompt.failed', id: 'p-progress', error: 'done', prompt: {} });
+    // A progress event that comes late does not hide the outcome.
+    await post({ event: 'comfy.progress', data: progress, metadata: {} });
+
+    // Any studio process reads them from the database, as the job's connection polls.
+    const worker = new ComfyApiWorker({ baseUrl: api.url, webhookUrl: '', inbox: comfyApiInbox(t.db) });
+    const seen: ComfyEvent[] = [];
+    const outcome = await worker.waitForPrompt('p-progress', { pollMs: 10, onProgress: (e) => seen.push(e) });
+    expect(outcome).toMatchObject({ status: 'failed', message: 'done' });
+    expect(seen.map((e) => [e.type, (e.data as { value?: number }).value])).toEqual([
+      ['execution_start', undefined],
+      ['progress', 2],
+    ]);
   });
 
   it('answers 404 when no secret is configured', async () => {

@@ -172,7 +172,8 @@ export class Dispatcher {
     if (!client && worker.backend !== 'comfyui') {
       const allowPrivateUserWorkers = this.options.allowPrivateUserWorkers ?? false;
       const publicUrl = this.options.publicUrl;
-      client = Promise.resolve(connectWorker(worker, { allowPrivateUserWorkers, publicUrl }));
+      const connect = { allowPrivateUserWorkers, publicUrl, db: this.options.db };
+      client = Promise.resolve(connectWorker(worker, connect));
       this.clients.set(worker.url, client);
     }
     if (!client) {

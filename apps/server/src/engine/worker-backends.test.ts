@@ -53,8 +53,8 @@ async function pool(workers: SharedWorker[]): Promise<WorkerPool> {
   return started;
 }
 
-function dispatcher() {
-  const d = testDispatcher(t);
+function dispatcher(options: { resumeAllOnStart?: boolean } = {}) {
+  const d = testDispatcher(t, options);
   cleanups.push(() => d.stop());
   d.start();
   return d;
@@ -135,6 +135,34 @@ describe('a RunPod serverless endpoint with worker-comfyui', () => {
       headers: { Authorization: `Bearer ${API_KEY}` },
     });
     expect(((await status.json()) as { status: string }).status).toBe('CANCELLED');
+  });
+
+  it("shows the step progress a streaming handler yields through /stream, as ComfyUI's", async () => {
+    const fake = await runpod({ stepMs: 300, streamsProgress: true });
+    await pool([endpoint(fake, 1)]);
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    dispatcher();
+    const read = async () => (await t.db.select().from(generations).where(eq(generations.id, id!)))[0]!;
+    for (let seen = await read(); !(seen.progress > 0 && seen.progress < 1); seen = await read()) {
+      expect(seen.status).not.toBe('success');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await read()).status).toBe('running');
+    await waitForStatus(t, [id!], ['success'], 30_000);
+  });
+
+  it('follows a job recorded as submitted after a studio restart, never sending it again', async () => {
+    const fake = await runpod({ stepMs: 200 });
+    await pool([endpoint(fake, 1)]);
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    const first = dispatcher();
+    await waitForStatus(t, [id!], ['queued', 'running'], 30_000);
+    await first.stop();
+    dispatcher({ resumeAllOnStart: true });
+    await waitForStatus(t, [id!], ['success', 'failed'], 30_000);
+    const [done] = await t.db.select().from(generations).where(eq(generations.id, id!));
+    expect(done).toMatchObject({ status: 'success', attempts: 1 });
+    expect(fake.received).toHaveLength(1);
   });
 
   it('is refused without its API key, and leaves routing', async () => {

@@ -1,5 +1,6 @@
 import { ComfyApiWorker, ComfyClient, RunPodWorker, type WorkerConnection } from '@cinegraph/comfy';
-import { comfyApiDeliveries, comfyApiWebhookUrl } from './comfyui-api-deliveries';
+import type { Database } from '../db/client';
+import { comfyApiInbox, comfyApiWebhookUrl } from './comfyui-api-deliveries';
 import { workerTransport } from '../services/workers/public-transport';
 import type { WorkerRow } from './worker-pool';
 
@@ -9,8 +10,11 @@ import type { WorkerRow } from './worker-pool';
  */
 export function connectWorker(
   worker: Pick<WorkerRow, 'url' | 'userId' | 'backend' | 'apiKey'>,
-  /** `publicUrl`: where comfyui-api delivers outcomes (needed to submit, not to check health). */
-  options: { allowPrivateUserWorkers: boolean; timeoutMs?: number; publicUrl?: string },
+  /**
+   * `publicUrl`: where comfyui-api delivers outcomes, `db`: where they are kept (both needed to run jobs
+   * on comfyui-api, not to check health or cancel).
+   */
+  options: { allowPrivateUserWorkers: boolean; timeoutMs?: number; publicUrl?: string; db?: Database },
 ): WorkerConnection {
   const transport = workerTransport(worker, options.allowPrivateUserWorkers);
   if (worker.backend === 'runpod') {
@@ -25,7 +29,7 @@ export function connectWorker(
     return new ComfyApiWorker({
       baseUrl: worker.url,
       webhookUrl: options.publicUrl ? comfyApiWebhookUrl(options.publicUrl) : '',
-      deliveries: comfyApiDeliveries,
+      inbox: options.db ? comfyApiInbox(options.db) : { read: async () => null },
       fetch: transport.fetch,
       timeoutMs: options.timeoutMs,
     });

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ApiPrompt } from '../api-format';
 import type { HistoryEntry, QueuedPrompt, UploadedFile } from '../client/answers';
-import { ComfyHttpError, ComfyUnavailableError } from '../client/errors';
+import { ComfyHttpError } from '../client/errors';
 import type { ViewedFile, ViewFile } from '../client/files';
-import { DEFAULT_MAX_ANSWER_BYTES, readText, send, type HttpCall, type HttpTarget } from '../client/http';
-import type { ComfyEvent } from '../client/messages';
+import type { SubmittedPrompt } from '../client/find-prompt';
+import type { HttpCall, HttpTarget } from '../client/http';
 import type { PromptOutcome } from '../client/outputs';
 import type { WaitOptions } from '../client/wait';
 import type { ObjectInfo } from '../object-info';
-import { base64File, FinishedJobs } from './finished-jobs';
+import { backendCall, backendTarget, pollPause, type BackendAddress } from './backend-http';
+import { FinishedJobs } from './finished-jobs';
 import type { WorkerConnection, WorkerHealth } from './worker-connection';
 
 /** comfyui-api's `prompt.complete` / `prompt.failed` deliveries (`webhook_v2`). */
@@ -37,64 +38,47 @@ export const ComfyApiSystemEventSchema = z.looseObject({
   data: z.looseObject({ type: z.string().optional(), data: z.unknown().optional() }).passthrough(),
 });
 
-/**
- * Where the webhook deliveries of comfyui-api meet the jobs waiting for them, in this server process:
- * a delivery that comes before its waiter is kept (bounded) until it is asked for.
- */
-export class ComfyApiDeliveries {
-  private readonly waiters = new Map<string, (delivery: ComfyApiDelivery) => void>();
-  private readonly early = new Map<string, ComfyApiDelivery>();
-  private readonly progress = new Map<string, (event: ComfyEvent) => void>();
-
-  deliver(delivery: ComfyApiDelivery): void {
-    const waiter = this.waiters.get(delivery.id);
-    if (waiter) return waiter(delivery);
-    this.early.set(delivery.id, delivery);
-    const oldest = this.early.keys().next();
-    if (this.early.size > 1000 && !oldest.done) this.early.delete(oldest.value);
-  }
-
-  /** A ComfyUI event forwarded by comfyui-api's system webhook, for the job whose prompt it names. */
-  event(event: ComfyEvent): void {
-    const promptId = (event.data as { prompt_id?: unknown } | null)?.prompt_id;
-    if (typeof promptId === 'string') this.progress.get(promptId)?.(event);
-  }
-
-  wait(id: string, onProgress: ((event: ComfyEvent) => void) | undefined, signal?: AbortSignal) {
-    return new Promise<ComfyApiDelivery>((resolve, reject) => {
-      const done = () => {
-        this.waiters.delete(id);
-        this.progress.delete(id);
-        signal?.removeEventListener('abort', abort);
-      };
-      const abort = () => {
-        done();
-        reject(signal?.reason);
-      };
-      const kept = this.early.get(id);
-      if (kept) {
-        this.early.delete(id);
-        return resolve(kept);
-      }
-      if (signal?.aborted) return reject(signal.reason);
-      signal?.addEventListener('abort', abort, { once: true });
-      this.waiters.set(id, (delivery) => {
-        done();
-        resolve(delivery);
-      });
-      if (onProgress) this.progress.set(id, onProgress);
-    });
-  }
+/** What the studio received from comfyui-api's webhooks for one prompt. */
+export interface ComfyApiReceived {
+  /** The outcome (`prompt.complete` / `prompt.failed`), null while the prompt runs. */
+  delivery: ComfyApiDelivery | null;
+  /** ComfyUI's `execution_start` for the prompt came (system webhook). */
+  started: boolean;
+  /** ComfyUI's last `progress` of the prompt (system webhook), null before any. */
+  progress: { value: number; max: number } | null;
 }
 
-export interface ComfyApiWorkerOptions {
-  baseUrl: string;
+/**
+ * Where comfyui-api's webhook deliveries are kept until their job reads them: the studio's database, so
+ * a delivery that reaches another studio process, or comes after a restart, is not lost.
+ */
+export interface ComfyApiInbox {
+  read(promptId: string): Promise<ComfyApiReceived | null>;
+}
+
+/** An S3 bucket comfyui-api uploads outputs to (its `s3` request option), which the studio reads back. */
+export interface ComfyApiOutputBucket {
+  bucket: string;
+  /** Where in the bucket comfyui-api puts them, e.g. `comfyui-api-outputs/`. */
+  prefix: string;
+  /** Opens an object of the bucket by its key. */
+  read(key: string): Promise<ViewedFile>;
+}
+
+export interface ComfyApiWorkerOptions extends BackendAddress {
   /** The studio's address for `webhook_v2` deliveries. */
   webhookUrl: string;
-  deliveries: ComfyApiDeliveries;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
+  inbox: ComfyApiInbox;
+  /** Outputs go to this bucket instead of base64 in the delivery. */
+  outputBucket?: ComfyApiOutputBucket;
+  /**
+   * How long a prompt adopted after a restart may stay without any webhook delivery before it counts as
+   * never received (comfyui-api has no endpoint to look a prompt up).
+   */
+  unconfirmedMs?: number;
 }
+
+const UNCONFIRMED_MS = 30 * 60 * 1000;
 
 const HealthSchema = z.looseObject({ version: z.string().optional(), status: z.string() });
 
@@ -110,14 +94,11 @@ export class ComfyApiWorker implements WorkerConnection {
   readonly maxInlineBytes = 0;
   private readonly http: HttpTarget;
   private readonly finished = new FinishedJobs();
+  /** Prompts adopted after a restart with no delivery yet, and when they stop being waited for. */
+  private readonly unconfirmed = new Map<string, number>();
 
   constructor(private readonly options: ComfyApiWorkerOptions) {
-    this.http = {
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
-      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-      timeoutMs: options.timeoutMs ?? 30_000,
-      maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
-    };
+    this.http = backendTarget(options);
   }
 
   /** `/health` (warm once), then `/ready` (503 while ComfyUI restarts or its queue is at MAX_QUEUE_DEPTH). */
@@ -139,13 +120,45 @@ export class ComfyApiWorker implements WorkerConnection {
 
   async queuePrompt(prompt: ApiPrompt, options: { promptId?: string } = {}): Promise<QueuedPrompt> {
     const id = options.promptId ?? randomUUID();
-    const json = { id, prompt, webhook_v2: this.options.webhookUrl };
+    const bucket = this.options.outputBucket;
+    const s3 = bucket && { bucket: bucket.bucket, prefix: bucket.prefix };
+    const json = { id, prompt, webhook_v2: this.options.webhookUrl, ...(s3 && { s3 }) };
     await this.call({ method: 'POST', path: '/prompt', json });
     return { prompt_id: id, number: 0, node_errors: {} };
   }
 
+  /**
+   * Reads the prompt's deliveries from the inbox every `pollMs` until its outcome is there, passing its
+   * start and progress on as ComfyUI's own events.
+   */
   async waitForPrompt(promptId: string, options: WaitOptions = {}): Promise<PromptOutcome> {
-    const delivery = await this.options.deliveries.wait(promptId, options.onProgress, options.signal);
+    let started = false;
+    let progress = '';
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const received = await this.options.inbox.read(promptId);
+      if (received) {
+        this.unconfirmed.delete(promptId);
+        if (received.started && !started) {
+          started = true;
+          options.onProgress?.({ type: 'execution_start', data: { prompt_id: promptId } });
+        }
+        if (received.progress && JSON.stringify(received.progress) !== progress) {
+          progress = JSON.stringify(received.progress);
+          const data = { ...received.progress, prompt_id: promptId, node: null };
+          options.onProgress?.({ type: 'progress', data });
+        }
+        if (received.delivery) return this.outcomeOf(promptId, received.delivery);
+      } else if (Date.now() > (this.unconfirmed.get(promptId) ?? Infinity)) {
+        this.unconfirmed.delete(promptId);
+        const message = `Prompt ${promptId} is no longer on ComfyUI worker ${this.http.baseUrl}: comfyui-api sent nothing for it since the studio restarted.`;
+        return { status: 'failed', message, nodeId: null, nodeType: null };
+      }
+      await pollPause(options.pollMs ?? 1000, options.signal);
+    }
+  }
+
+  private outcomeOf(promptId: string, delivery: ComfyApiDelivery): PromptOutcome {
     if (delivery.type === 'prompt.failed') {
       return {
         status: 'failed',
@@ -178,19 +191,27 @@ export class ComfyApiWorker implements WorkerConnection {
     return this.finished.history(promptId);
   }
 
+  /** An output from the delivery: base64, or read back from the studio's bucket it was uploaded to. */
   async openView(file: ViewFile): Promise<ViewedFile> {
-    const found = this.finished.file(file.filename);
-    if (!found) throw new ComfyHttpError(this.http.baseUrl, 'output', 404, `No output ${file.filename}`);
-    if (found.isUrl)
-      throw new Error(
-        `comfyui-api uploaded ${file.filename} to ${found.data}: reading bucket uploads back is not supported.`,
-      );
-    return base64File(found.data);
+    return this.finished.open(file.filename, this.http.baseUrl, (url) => {
+      const bucket = this.options.outputBucket;
+      const key = bucket && url.startsWith(`s3://${bucket.bucket}/`) && url.slice(bucket.bucket.length + 6);
+      if (!key)
+        throw new Error(`comfyui-api uploaded ${file.filename} to ${url}, outside the studio's bucket.`);
+      return bucket.read(key);
+    });
   }
 
-  /** comfyui-api keeps no queue to search: a job being submitted at a crash is sent again. */
-  async findSubmitted(): Promise<string | null> {
-    return null;
+  /**
+   * comfyui-api keeps no queue to search: a prompt whose id the studio recorded before submitting is
+   * followed by its webhook deliveries. Without any, it counts as never received after `unconfirmedMs`
+   * (then it is submitted again).
+   */
+  async findSubmitted(submitted: SubmittedPrompt): Promise<string | null> {
+    if (!(await this.options.inbox.read(submitted.promptId))) {
+      this.unconfirmed.set(submitted.promptId, Date.now() + (this.options.unconfirmedMs ?? UNCONFIRMED_MS));
+    }
+    return submitted.promptId;
   }
 
   async getQueue() {
@@ -203,23 +224,8 @@ export class ComfyApiWorker implements WorkerConnection {
 
   disconnect(): void {}
 
-  private async call(call: HttpCall): Promise<string> {
-    const response = await send(this.http, call);
-    const text = await readText(this.http, call, response);
-    if (response.status >= 500 || (call.path === '/ready' && response.status === 503)) {
-      throw new ComfyUnavailableError(
-        this.http.baseUrl,
-        call.path,
-        `answered ${response.status} ${text.slice(0, 200)}`,
-      );
-    }
-    if (!response.ok)
-      throw new ComfyHttpError(
-        this.http.baseUrl,
-        `${call.method ?? 'GET'} ${call.path}`,
-        response.status,
-        text,
-      );
-    return text;
+  /** `/ready` answers 503 while ComfyUI restarts or its queue is full: no work for it now. */
+  private call(call: HttpCall): Promise<string> {
+    return backendCall(this.http, call, (status) => call.path === '/ready' && status === 503);
   }
 }

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../client/answers';
+import { ComfyHttpError } from '../client/errors';
 import type { ViewedFile } from '../client/files';
 
 /** One output of a finished job: base64 bytes, or the address the backend uploaded it to. */
@@ -23,12 +24,17 @@ export class FinishedJobs {
     if (this.jobs.size > KEPT_JOBS && !oldest.done) this.jobs.delete(oldest.value);
   }
 
-  file(filename: string): FinishedFile | undefined {
+  /** An output as a stream: base64 decoded, an address read with `readUrl`; 404 when no job has it. */
+  async open(
+    filename: string,
+    baseUrl: string,
+    readUrl: (url: string) => Promise<ViewedFile>,
+  ): Promise<ViewedFile> {
     for (const job of this.jobs.values()) {
       const found = job.files.get(filename);
-      if (found) return found;
+      if (found) return found.isUrl ? readUrl(found.data) : base64File(found.data);
     }
-    return undefined;
+    throw new ComfyHttpError(baseUrl, 'output', 404, `No output ${filename}`);
   }
 
   /** The backend's execution time as a history entry's start and end, so GPU time is its own. */
@@ -44,7 +50,7 @@ export class FinishedJobs {
 }
 
 /** A base64 output as the stream `openView` gives. */
-export function base64File(data: string): ViewedFile {
+function base64File(data: string): ViewedFile {
   const bytes = Buffer.from(data, 'base64');
   return { body: new Blob([bytes]).stream(), contentType: 'application/octet-stream', size: bytes.length };
 }

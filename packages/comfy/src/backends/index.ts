@@ -1,5 +1,6 @@
 export {
   RUNPOD_STATUSES,
+  runpodProgress,
   runpodState,
   RunPodJobSchema,
   type RunPodJob,
@@ -9,11 +10,13 @@ export {
 export { RUNPOD_MAX_REQUEST_BYTES, RunPodWorker, type RunPodWorkerOptions } from './runpod-worker';
 export type { WorkerConnection, WorkerHealth } from './worker-connection';
 export {
-  ComfyApiDeliveries,
   ComfyApiDeliverySchema,
   ComfyApiSystemEventSchema,
   ComfyApiWorker,
   type ComfyApiDelivery,
+  type ComfyApiInbox,
+  type ComfyApiOutputBucket,
+  type ComfyApiReceived,
   type ComfyApiWorkerOptions,
 } from './comfyui-api-worker';
 export { signStandardWebhook, standardWebhookProblem } from './standard-webhooks';

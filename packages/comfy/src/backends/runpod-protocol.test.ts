@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RunPodJobSchema, runpodState } from './runpod-protocol';
+import { RunPodJobSchema, runpodProgress, runpodState } from './runpod-protocol';
 
 const job = (body: object) => RunPodJobSchema.parse({ id: 'job-1', ...body });
 
@@ -45,5 +45,22 @@ describe("RunPod's job statuses as the studio reads them", () => {
 
   it('reads CANCELLED as a cancel', () => {
     expect(runpodState(job({ status: 'CANCELLED' }))).toEqual({ state: 'cancelled' });
+  });
+});
+
+describe('step progress a RunPod handler reports', () => {
+  it("reads ComfyUI's {value, max} and {progress, max}, nothing else", () => {
+    expect(runpodProgress({ value: 3, max: 20 })).toEqual({ value: 3, max: 20 });
+    expect(runpodProgress({ progress: 5, max: 10, node: '3' })).toEqual({ value: 5, max: 10 });
+    expect(runpodProgress('Queued in ComfyUI')).toBeNull();
+    expect(runpodProgress({ value: 1, max: 0 })).toBeNull();
+    expect(runpodProgress(null)).toBeNull();
+  });
+
+  it('keeps a status whose output is a progress_update text while it runs', () => {
+    expect(runpodState(job({ status: 'IN_PROGRESS', output: 'step 3' }))).toEqual({
+      state: 'waiting',
+      running: true,
+    });
   });
 });

@@ -32,7 +32,9 @@ export const RunPodJobSchema = z.looseObject({
       /** worker-comfyui's `{error, details}` when a job fails: what went wrong, node by node. */
       details: z.array(z.string()).optional(),
     })
-    .nullish(),
+    // A handler's `progress_update` may leave any value here while the job runs.
+    .nullish()
+    .catch(null),
   error: z.unknown().optional(),
 });
 export type RunPodJob = z.infer<typeof RunPodJobSchema>;
@@ -42,6 +44,23 @@ export const RunPodHealthSchema = z.looseObject({
   jobs: z.looseObject({ inQueue: z.number().catch(0), inProgress: z.number().catch(0) }),
   workers: z.looseObject({ initializing: z.number().catch(0) }).catch({ initializing: 0 }),
 });
+
+/** `GET /stream/{id}`: what a streaming handler yielded since the last read. */
+export const RunPodStreamSchema = z.looseObject({
+  status: z.string(),
+  stream: z.array(z.looseObject({ output: z.unknown() })).catch([]),
+});
+
+/**
+ * Step progress in what a handler reports while a job runs (a `progress_update` in `/status`'s output, a
+ * chunk of `/stream`): `{value, max}` as ComfyUI's own `progress` message, or `{progress, max}`.
+ */
+export function runpodProgress(output: unknown): { value: number; max: number } | null {
+  if (!output || typeof output !== 'object') return null;
+  const { value, progress, max } = output as Record<string, unknown>;
+  const done = typeof value === 'number' ? value : progress;
+  return typeof done === 'number' && typeof max === 'number' && max > 0 ? { value: done, max } : null;
+}
 
 /** What a RunPod status means to the studio. */
 export type RunPodState =

@@ -3,29 +3,26 @@ import type { z } from 'zod';
 import type { ApiPrompt } from '../api-format';
 import type { ObjectInfo } from '../object-info';
 import type { HistoryEntry, QueuedPrompt, UploadedFile } from '../client/answers';
-import { ComfyHttpError, ComfyUnavailableError } from '../client/errors';
+import { ComfyHttpError } from '../client/errors';
 import type { ViewedFile, ViewFile } from '../client/files';
-import {
-  DEFAULT_MAX_ANSWER_BYTES,
-  parseJson,
-  readText,
-  send,
-  type HttpCall,
-  type HttpTarget,
-} from '../client/http';
+import { parseJson, type HttpCall, type HttpTarget } from '../client/http';
 import type { PromptOutcome } from '../client/outputs';
 import type { WaitOptions } from '../client/wait';
-import { RunPodHealthSchema, RunPodJobSchema, runpodState } from './runpod-protocol';
-import { base64File, FinishedJobs } from './finished-jobs';
+import { backendCall, backendTarget, pollPause, type BackendAddress } from './backend-http';
+import {
+  RunPodHealthSchema,
+  RunPodJobSchema,
+  runpodProgress,
+  runpodState,
+  RunPodStreamSchema,
+} from './runpod-protocol';
+import { FinishedJobs } from './finished-jobs';
 import type { WorkerConnection, WorkerHealth } from './worker-connection';
 
-export interface RunPodWorkerOptions {
-  /** The endpoint's address, `https://api.runpod.ai/v2/{endpoint_id}`, or a worker-comfyui container's local API. */
-  baseUrl: string;
+/** `baseUrl`: the endpoint's address, `https://api.runpod.ai/v2/{endpoint_id}`, or a worker-comfyui container's local API. */
+export interface RunPodWorkerOptions extends BackendAddress {
   /** RunPod's API key (none for a local `SERVE_API_LOCALLY` container). */
   apiKey?: string | null;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
 }
 
 /** RunPod answers `/run` bodies over this with 413; input images beyond it go by URL instead. */
@@ -50,12 +47,7 @@ export class RunPodWorker implements WorkerConnection {
 
   constructor(options: RunPodWorkerOptions) {
     this.apiKey = options.apiKey ?? null;
-    this.http = {
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
-      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-      timeoutMs: options.timeoutMs ?? 30_000,
-      maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
-    };
+    this.http = backendTarget(options);
   }
 
   async health(): Promise<WorkerHealth> {
@@ -90,40 +82,48 @@ export class RunPodWorker implements WorkerConnection {
     return { prompt_id: job.id, number: 0, node_errors: {} };
   }
 
-  /** Polls `/status/{id}` until the job ends; progress is only "running" (RunPod streams no steps). */
-  waitForPrompt(promptId: string, options: WaitOptions = {}): Promise<PromptOutcome> {
-    const pollMs = options.pollMs ?? 1000;
+  /**
+   * Polls `/status/{id}` until the job ends. While it runs, step progress comes from what the handler
+   * reports: a `progress_update` in the status output, or `/stream/{id}` chunks (worker-comfyui 5.x
+   * reports none: the job then shows only as running).
+   */
+  async waitForPrompt(promptId: string, options: WaitOptions = {}): Promise<PromptOutcome> {
     const signal = options.signal;
+    const id = encodeURIComponent(promptId);
     let announced = false;
-    const poll = async (): Promise<PromptOutcome> => {
-      for (;;) {
-        signal?.throwIfAborted();
-        const state = runpodState(
-          await this.call({ path: `/status/${encodeURIComponent(promptId)}`, signal }, RunPodJobSchema),
+    for (;;) {
+      signal?.throwIfAborted();
+      const job = await this.call({ path: `/status/${id}`, signal }, RunPodJobSchema);
+      const state = runpodState(job);
+      if (state.state === 'success') {
+        const files = new Map(
+          state.images.map((i) => [i.filename, { data: i.data, isUrl: i.type === 's3_url' }]),
         );
-        if (state.state === 'waiting') {
-          if (state.running && !announced) {
-            announced = true;
-            options.onProgress?.({ type: 'execution_start', data: { prompt_id: promptId } });
-          }
-        } else if (state.state === 'success') {
-          const files = new Map(
-            state.images.map((i) => [i.filename, { data: i.data, isUrl: i.type === 's3_url' }]),
-          );
-          this.finished.keep(promptId, files, state.executionSeconds);
-          const images = state.images.map((image) => ({
-            filename: image.filename,
-            subfolder: '',
-            type: 'output',
-          }));
-          return { status: 'success', outputs: { runpod: { images } } };
-        } else if (state.state === 'failed') {
-          return { status: 'failed', message: state.message, nodeId: null, nodeType: null };
-        } else return { status: 'interrupted' };
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
+        this.finished.keep(promptId, files, state.executionSeconds);
+        const images = state.images.map(({ filename }) => ({ filename, subfolder: '', type: 'output' }));
+        return { status: 'success', outputs: { runpod: { images } } };
       }
-    };
-    return poll();
+      if (state.state === 'failed') {
+        return { status: 'failed', message: state.message, nodeId: null, nodeType: null };
+      }
+      if (state.state === 'cancelled') return { status: 'interrupted' };
+      if (state.running) {
+        if (!announced) {
+          announced = true;
+          options.onProgress?.({ type: 'execution_start', data: { prompt_id: promptId } });
+        }
+        const progress = runpodProgress(job.output) ?? (await this.streamed(id, signal));
+        if (progress) options.onProgress?.({ type: 'progress', data: { ...progress, prompt_id: promptId } });
+      }
+      await pollPause(options.pollMs ?? 1000, signal);
+    }
+  }
+
+  /** The latest step progress among the chunks a streaming handler yielded since the last read. */
+  private async streamed(id: string, signal?: AbortSignal) {
+    const read = await this.call({ path: `/stream/${id}`, signal }, RunPodStreamSchema).catch(() => null);
+    const progress = (read?.stream ?? []).map((chunk) => runpodProgress(chunk.output)).filter((p) => p);
+    return progress.at(-1) ?? null;
   }
 
   async cancel(promptId: string): Promise<void> {
@@ -134,19 +134,18 @@ export class RunPodWorker implements WorkerConnection {
     return this.finished.history(promptId);
   }
 
+  /** An output from the job's answer: base64, or downloaded from the S3 address it was uploaded to. */
   async openView(file: ViewFile): Promise<ViewedFile> {
-    const found = this.finished.file(file.filename);
-    if (!found) throw new ComfyHttpError(this.http.baseUrl, 'output', 404, `No output ${file.filename}`);
-    if (!found.isUrl) return base64File(found.data);
-    const response = await this.http.fetch(found.data, { redirect: 'manual' });
-    if (!response.ok || !response.body)
-      throw new ComfyHttpError(found.data, 'GET output', response.status, '');
-    const length = response.headers.get('content-length');
-    return {
-      body: response.body,
-      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-      size: length === null ? null : Number(length),
-    };
+    return this.finished.open(file.filename, this.http.baseUrl, async (url) => {
+      const response = await this.http.fetch(url, { redirect: 'manual' });
+      if (!response.ok || !response.body) throw new ComfyHttpError(url, 'GET output', response.status, '');
+      const length = response.headers.get('content-length');
+      return {
+        body: response.body,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        size: length === null ? null : Number(length),
+      };
+    });
   }
 
   /** RunPod assigns its own job ids and cannot be searched: a job being submitted at a crash is sent again. */
@@ -164,24 +163,10 @@ export class RunPodWorker implements WorkerConnection {
 
   disconnect(): void {}
 
+  /** A refused API key (401, 403) is the endpoint being unusable, as a 5xx is. */
   private async call<T extends z.ZodType>(call: HttpCall, schema: T): Promise<z.output<T>> {
     const target = this.apiKey ? { ...this.http, fetch: withKey(this.http.fetch, this.apiKey) } : this.http;
-    const response = await send(target, call);
-    const text = await readText(target, call, response);
-    if (response.status === 401 || response.status === 403 || response.status >= 500) {
-      throw new ComfyUnavailableError(
-        this.http.baseUrl,
-        call.path,
-        `answered ${response.status} ${text.slice(0, 200)}`,
-      );
-    }
-    if (!response.ok)
-      throw new ComfyHttpError(
-        this.http.baseUrl,
-        `${call.method ?? 'GET'} ${call.path}`,
-        response.status,
-        text,
-      );
+    const text = await backendCall(target, call, (status) => status === 401 || status === 403);
     return parseJson(target, call, text, schema);
   }
 }

@@ -2,16 +2,17 @@ import { ComfyApiDeliverySchema, ComfyEventSchema, standardWebhookProblem } from
 import { endpoints } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { comfyApiDeliveries } from '../../engine/comfyui-api-deliveries';
+import type { Database } from '../../db/client';
+import { keepComfyApiDelivery, keepComfyApiEvent } from '../../engine/comfyui-api-deliveries';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { route } from '../../http/route';
 
 /**
  * comfyui-api's webhook: public, but every delivery must be signed (Standard Webhooks) with the secret
- * shared with the comfyui-api servers. Outcomes end the waiting job; `comfy.*` system events move its
- * progress.
+ * shared with the comfyui-api servers. Outcomes and `comfy.*` system events (start, progress) are kept
+ * in the database, where the job waiting on the prompt reads them, in whichever studio process runs it.
  */
-export function comfyApiWebhook(config: Config) {
+export function comfyApiWebhook(config: Config, db: Database) {
   return async (app: FastifyInstance) => {
     // The signature covers the body byte for byte: this route keeps JSON bodies raw.
     app.removeContentTypeParser('application/json');
@@ -33,12 +34,12 @@ export function comfyApiWebhook(config: Config) {
       const system = payload as { event?: unknown; data?: unknown };
       if (typeof system.event === 'string' && system.event.startsWith('comfy.')) {
         const event = ComfyEventSchema.safeParse(system.data);
-        if (event.success) comfyApiDeliveries.event(event.data);
+        if (event.success) await keepComfyApiEvent(db, event.data);
         return { received: true };
       }
       const delivery = ComfyApiDeliverySchema.safeParse(payload);
       if (!delivery.success) return { received: false };
-      comfyApiDeliveries.deliver(delivery.data);
+      await keepComfyApiDelivery(db, delivery.data);
       return { received: true };
     });
   };

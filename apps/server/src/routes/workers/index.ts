@@ -13,7 +13,7 @@ import { presentOwnWorker } from './present';
 import { comfyApiWebhook } from './comfyui-api-webhook';
 
 export function workerRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
-  void app.register(comfyApiWebhook(config));
+  void app.register(comfyApiWebhook(config, db));
 
   route(app, endpoints.tunnelStatus, async ({ userId }) => {
     const reachable = await editorWorkers(db, userId);
