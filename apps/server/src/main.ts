@@ -8,6 +8,7 @@ import { startEngine, type RunningEngine } from './engine/start-engine';
 import { createMailer } from './mail/create-mailer';
 import { resolveSecret } from './secret';
 import { startUploadSweeper } from './services/assets/stale-uploads';
+import { sealPlainWorkerKeys, useWorkerKeySecret } from './services/workers/worker-keys';
 import { seedTemplateMovies } from './services/movies/templates';
 import { createStorage } from './storage/create-storage';
 
@@ -18,10 +19,13 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', folder: path.join(config.dataDir, 'db') },
   );
+  const secret = resolveSecret(config.secret, config.dataDir);
+  useWorkerKeySecret(secret);
+  await sealPlainWorkerKeys(database.db);
   const storage = await createStorage({
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
-    secret: resolveSecret(config.secret, config.dataDir),
+    secret,
     s3: config.s3,
   });
   await seedTemplateMovies(database.db, storage);

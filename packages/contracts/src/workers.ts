@@ -88,6 +88,8 @@ export const OwnWorker = z.object({
   queue_depth: z.number().nullable(),
   /** Workers starting up (cold starts) at the last check; null when the backend does not say. */
   cold_starts: z.number().nullable(),
+  /** The last 4 characters of its API key (RunPod), the only part ever sent back; null without a key. */
+  api_key_ending: z.string().nullable(),
   /** The user's jobs assigned to it, queued on it or running on it now. */
   active_jobs: z.number(),
   created_at: IsoDate,
@@ -100,7 +102,7 @@ export const AddWorkerBody = z.object({
   label: Label.default(''),
   capacity: Capacity.default(MIN_WORKER_CAPACITY),
   backend: WorkerBackend.default('comfyui'),
-  /** The backend's API key (RunPod); kept on the server, never sent back. */
+  /** The backend's API key (RunPod); kept on the server sealed, never sent back (only its last 4 characters). */
   api_key: z.string().trim().max(500).default(''),
 });
 export type AddWorkerBody = z.input<typeof AddWorkerBody>;

@@ -378,7 +378,7 @@ export const workers = pgTable(
     comfyuiVersion: text('comfyui_version'),
     /** What runs behind the address: a ComfyUI server, a comfyui-api server or a RunPod endpoint. */
     backend: text('backend', { enum: WORKER_BACKENDS }).notNull().default('comfyui'),
-    /** The backend's API key (RunPod), never shown back to anyone. */
+    /** The backend's API key (RunPod), sealed (see worker-keys.ts), never shown back beyond its last 4 characters. */
     apiKey: text('api_key'),
     /** Jobs waiting on the backend and workers starting up (cold starts), as its last health check said. */
     queueDepth: integer('queue_depth'),

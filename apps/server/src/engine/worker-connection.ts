@@ -1,5 +1,6 @@
 import { ComfyApiWorker, ComfyClient, RunPodWorker, type WorkerConnection } from '@cinegraph/comfy';
 import type { Database } from '../db/client';
+import { openWorkerKey } from '../services/workers/worker-keys';
 import { comfyApiInbox, comfyApiWebhookUrl } from './comfyui-api-deliveries';
 import { workerTransport } from '../services/workers/public-transport';
 import type { WorkerRow } from './worker-pool';
@@ -20,7 +21,7 @@ export function connectWorker(
   if (worker.backend === 'runpod') {
     return new RunPodWorker({
       baseUrl: worker.url,
-      apiKey: worker.apiKey,
+      apiKey: openWorkerKey(worker.apiKey),
       fetch: transport.fetch,
       timeoutMs: options.timeoutMs,
     });

@@ -4,6 +4,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { workers } from '../db/schema';
 import { requirePublicWorkerHost } from '../services/workers/worker-address';
+import { sealWorkerKey } from '../services/workers/worker-keys';
 import { cancelMovedPrompts } from './moved-prompts';
 import { connectWorker } from './worker-connection';
 
@@ -157,7 +158,7 @@ export async function upsertSharedWorker(db: Database, worker: SharedWorker): Pr
     // Only a ComfyUI server has an editor to embed.
     servesEditor: (worker.servesEditor ?? true) && (worker.backend ?? 'comfyui') === 'comfyui',
     backend: worker.backend ?? 'comfyui',
-    apiKey: worker.apiKey ?? null,
+    apiKey: worker.apiKey ? sealWorkerKey(worker.apiKey) : null,
   };
   const [row] = await db
     .insert(workers)

@@ -10,6 +10,7 @@ import { createMailer } from '../mail/create-mailer';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../services/auth';
 import type { PaymentProvider } from '../services/payments/payment-provider';
 import { seedTemplateMovies } from '../services/movies/templates';
+import { useWorkerKeySecret } from '../services/workers/worker-keys';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
 import { openTestDatabase } from './test-database';
@@ -42,11 +43,9 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openTestDatabase();
-  const storage = await createStorage({
-    dataDir,
-    publicUrl: config.publicUrl,
-    secret: 'test-secret-'.padEnd(40, 'x'),
-  });
+  const secret = 'test-secret-'.padEnd(40, 'x');
+  useWorkerKeySecret(secret);
+  const storage = await createStorage({ dataDir, publicUrl: config.publicUrl, secret });
   await seedTemplateMovies(database.db, storage);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger: { info: () => {} } });
   const app = await buildApp({

@@ -1,5 +1,6 @@
 import type { OwnWorker } from '@cinegraph/contracts';
 import type { OwnWorkerRow } from '../../services/workers/own-workers';
+import { workerKeyEnding } from '../../services/workers/worker-keys';
 
 /** One of the user's workers as the account page shows it. */
 export function presentOwnWorker(row: OwnWorkerRow): OwnWorker {
@@ -15,6 +16,7 @@ export function presentOwnWorker(row: OwnWorkerRow): OwnWorker {
     backend: row.backend,
     queue_depth: row.queueDepth,
     cold_starts: row.coldStarts,
+    api_key_ending: workerKeyEnding(row.apiKey),
     active_jobs: row.activeJobs,
     created_at: row.createdAt.toISOString(),
   };

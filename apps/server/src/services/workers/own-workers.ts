@@ -13,6 +13,7 @@ import type { WorkerRow } from '../../engine/worker-pool';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { probeWorker } from './probe-worker';
 import { requirePublicWorkerHost, type HostLookup } from './worker-address';
+import { sealWorkerKey } from './worker-keys';
 
 export interface OwnWorkerRow extends WorkerRow {
   activeJobs: number;
@@ -54,7 +55,7 @@ export async function addOwnWorker(
   if (taken) throw conflict(WORKER_MESSAGES.urlTaken);
   const [owned] = await ctx.db.select({ n: count() }).from(workers).where(eq(workers.userId, userId));
   if ((owned?.n ?? 0) >= MAX_OWN_WORKERS) throw conflict(WORKER_MESSAGES.tooMany);
-  const apiKey = body.api_key || null;
+  const apiKey = body.api_key ? sealWorkerKey(body.api_key) : null;
   const health = await probeWorker({ url, userId, backend: body.backend, apiKey }, ctx.allowPrivate);
   const [row] = await ctx.db
     .insert(workers)

@@ -15,6 +15,7 @@ const worker = (changes: Partial<OwnWorker>): OwnWorker => ({
   backend: 'comfyui',
   queue_depth: null,
   cold_starts: null,
+  api_key_ending: null,
   active_jobs: 0,
   created_at: '2026-11-20T10:00:00Z',
   ...changes,
@@ -30,9 +31,15 @@ describe('workerHealth', () => {
   });
 
   it("reads a RunPod endpoint's queue depth and cold starts", () => {
-    const endpoint = worker({ backend: 'runpod', comfyui_version: null, queue_depth: 3, cold_starts: 1 });
+    const endpoint = worker({
+      backend: 'runpod',
+      comfyui_version: null,
+      queue_depth: 3,
+      cold_starts: 1,
+      api_key_ending: 'x9Qz',
+    });
     expect(workerHealth(endpoint, NOW).detail).toBe(
-      'RunPod serverless · 3 queued · 1 cold start · checked just now',
+      'RunPod serverless · key ending x9Qz · 3 queued · 1 cold start · checked just now',
     );
   });
 

@@ -31,6 +31,8 @@ export function workerHealth(worker: OwnWorker, now: number = Date.now()): Worke
 function backendFacts(worker: OwnWorker): string[] {
   const kind = WORKER_BACKEND_NAMES[worker.backend];
   const facts = [worker.comfyui_version ? `${kind} ${worker.comfyui_version}` : kind];
+  // Only the key's last characters ever reach the browser: enough to tell which key it is.
+  if (worker.api_key_ending) facts.push(`key ending ${worker.api_key_ending}`);
   if (worker.queue_depth !== null) facts.push(`${worker.queue_depth} queued`);
   if (worker.cold_starts !== null) {
     facts.push(worker.cold_starts === 1 ? '1 cold start' : `${worker.cold_starts} cold starts`);
