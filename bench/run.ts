@@ -3,6 +3,7 @@ import { benchDispatcher } from './dispatcher.bench';
 import { benchEditorReads } from './editor-reads.bench';
 import { benchLanding } from './landing.bench';
 import { benchStart } from './start.bench';
+import { benchUploads } from './uploads.bench';
 import { benchWorkflows } from './workflows.bench';
 
 // `npm run bench`: every table of figures in one run. Compare the ratios within a table.
@@ -10,6 +11,7 @@ import { benchWorkflows } from './workflows.bench';
 await benchWorkflows();
 benchLanding();
 await benchStart();
+await benchUploads();
 await benchEditorReads();
 await benchClaims();
 await benchDispatcher();

@@ -60,15 +60,32 @@ export class LocalObjects {
       await rm(data.file, { force: true });
       throw new StorageRequestError(`The upload must be exactly ${opts.exactBytes} bytes, as announced`, 400);
     }
-    const meta: ObjectMeta = { contentType, etag: opts.etag ?? `"${data.md5}"` };
+    const etag = opts.etag ?? `"${data.digest}"`;
+    await this.adopt(key, data.file, contentType, etag, { createOnly: opts.createOnly });
+    return { etag };
+  }
+
+  /**
+   * Makes a finished file on the same disk the object `key` by renaming it (no byte is copied);
+   * `createOnly` as in `write`.
+   */
+  async adopt(
+    key: string,
+    file: string,
+    contentType: string,
+    etag: string,
+    opts: { createOnly?: boolean } = {},
+  ) {
+    assertValidKey(key);
+    assertValidContentType(contentType);
+    const meta: ObjectMeta = { contentType, etag };
     const metaFile = await writeJsonToTempFile(this.tmpDir, meta);
     try {
-      await moveIntoPlace(data.file, this.#objectPath(key), { exclusive: opts.createOnly });
+      await moveIntoPlace(file, this.#objectPath(key), { exclusive: opts.createOnly });
       await moveIntoPlace(metaFile, this.#metaPath(key));
     } finally {
       await rm(metaFile, { force: true }); // no-op once moved; cleans up when the object move failed
     }
-    return { etag: meta.etag };
   }
 
   async get(key: string): Promise<StoredObject | null> {

@@ -54,7 +54,11 @@ describe('LocalStorage routes', () => {
     const put = await fetch(getUrl, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
     expect(put.status).toBe(403);
 
-    const { uploadId } = await local.storage.createMultipartUpload('bound/b.bin', 'application/octet-stream');
+    const { uploadId } = await local.storage.createMultipartUpload(
+      'bound/b.bin',
+      'application/octet-stream',
+      MIN_PART_SIZE,
+    );
     const partUrl = new URL(await local.storage.presignPart('bound/b.bin', uploadId, 1));
     partUrl.searchParams.set('partNumber', '2');
     expect((await fetch(partUrl, { method: 'PUT', body: 'x' })).status).toBe(403);
@@ -104,26 +108,13 @@ describe('LocalStorage routes', () => {
     expect(await local.storage.head('big/a.bin')).toBeNull();
   });
 
-  it('refuses to complete when a part other than the last is under 5 MiB, as S3 does', async () => {
-    const key = 'small/parts.bin';
-    const { uploadId } = await local.storage.createMultipartUpload(key, 'application/octet-stream');
-    const etags: string[] = [];
-    for (const partNumber of [1, 2]) {
-      const response = await fetch(await local.storage.presignPart(key, uploadId, partNumber), {
-        method: 'PUT',
-        body: 'tiny',
-      });
-      etags.push(response.headers.get('etag') ?? '');
-    }
-    const parts = etags.map((ETag, index) => ({ ETag, PartNumber: index + 1 }));
-    await expect(local.storage.completeMultipartUpload(key, uploadId, parts)).rejects.toThrow(
-      /smaller than 5 MiB/,
-    );
-  });
-
   it('leaves no temp files or multipart staging behind', async () => {
     const key = 'tidy/a.bin';
-    const { uploadId } = await local.storage.createMultipartUpload(key, 'application/octet-stream');
+    const { uploadId } = await local.storage.createMultipartUpload(
+      key,
+      'application/octet-stream',
+      MIN_PART_SIZE,
+    );
     const response = await fetch(await local.storage.presignPart(key, uploadId, 1), {
       method: 'PUT',
       body: 'only',

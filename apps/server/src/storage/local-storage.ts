@@ -78,10 +78,10 @@ export class LocalStorage implements Storage {
     return this.#presign(grant, opts.expiresInSeconds, opts.signedAt);
   }
 
-  async createMultipartUpload(key: string, contentType: string) {
+  async createMultipartUpload(key: string, contentType: string, partSize: number) {
     valid.assertValidKey(key);
     valid.assertValidContentType(contentType);
-    return { uploadId: await this.#staging.create(key, contentType) };
+    return { uploadId: await this.#staging.create(key, contentType, partSize) };
   }
 
   async presignPart(
@@ -110,14 +110,9 @@ export class LocalStorage implements Storage {
 
   async completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void> {
     valid.assertValidKey(key);
-    const upload = await this.#staging.assemble(key, uploadId, parts);
-    const concatenated = Readable.from(
-      (async function* () {
-        for (const file of upload.files) yield* createReadStream(file);
-      })(),
+    await this.#staging.complete(key, uploadId, parts, (upload) =>
+      this.objects.adopt(key, upload.file, upload.contentType, upload.etag),
     );
-    await this.objects.write(key, concatenated, upload.contentType, { etag: upload.etag });
-    await this.#staging.remove(uploadId);
   }
 
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {

@@ -56,7 +56,11 @@ export interface Storage {
    * same URL every time, so a worker's cache keyed by URL keeps the file.
    */
   presignGet(key: string, opts?: PresignGetOptions): Promise<string>;
-  createMultipartUpload(key: string, contentType: string): Promise<{ uploadId: string }>;
+  /**
+   * Every part but the last will have exactly `partSize` bytes (at least 5 MiB): the local store
+   * writes each part straight into its place in the object, so completing copies nothing.
+   */
+  createMultipartUpload(key: string, contentType: string, partSize: number): Promise<{ uploadId: string }>;
   /** Parts are at least 5 MiB except the last; the PUT response's ETag header goes into `complete`. */
   presignPart(
     key: string,

@@ -54,7 +54,7 @@ export async function startUpload(
     return { upload_type: 'single', presigned_url: presignedUrl, ...common };
   }
   const partSize = partSizeFor(input.fileSize);
-  const { uploadId } = await storage.createMultipartUpload(key, contentType);
+  const { uploadId } = await storage.createMultipartUpload(key, contentType, partSize);
   await db.insert(uploads).values({ ...row, uploadId });
   return { upload_type: 'multipart', upload_id: uploadId, part_size: partSize, ...common };
 }

@@ -100,6 +100,18 @@ describe('a multipart upload', () => {
     expect(t.abort).not.toHaveBeenCalled();
   });
 
+  it("asks for the next part's link while the current part is sending", async () => {
+    const t = transport(answer, () => ({ status: 200, etag: '"e"' }));
+    const linksAskedAtPut: number[] = [];
+    const put = t.put;
+    t.put = vi.fn(async (...args: Parameters<UploadTransport['put']>) => {
+      linksAskedAtPut.push(vi.mocked(t.presignPart).mock.calls.length);
+      return put(...args);
+    });
+    await runUpload(t, request(25, 'clip.webm').input);
+    expect(linksAskedAtPut).toEqual([2, 3, 3]);
+  });
+
   it('fails and aborts when a part comes back without an ETag', async () => {
     const t = transport(answer, (url) => ({ status: 200, etag: url.endsWith('2') ? null : '"e"' }));
     await expect(runUpload(t, request(25, 'clip.webm').input)).rejects.toThrow('No ETag received for part 2');

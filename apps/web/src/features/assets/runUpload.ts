@@ -126,14 +126,23 @@ async function sendParts(
   onProgress: (percent: number) => void,
 ): Promise<{ ETag: string; PartNumber: number }[]> {
   const parts: { ETag: string; PartNumber: number }[] = [];
+  const linkFor = (range: PartRange | undefined) => {
+    const link = range && transport.presignPart({ ...ids, part_number: range.partNumber });
+    // Awaited in its turn; until then a failure must not count as unhandled.
+    link?.catch(() => undefined);
+    return link;
+  };
   let done = 0;
-  for (const range of ranges) {
+  let nextLink = linkFor(ranges[0]);
+  for (const [index, range] of ranges.entries()) {
     let url: string;
     try {
-      url = await transport.presignPart({ ...ids, part_number: range.partNumber });
+      url = (await nextLink)!;
     } catch {
       throw new UploadError(PRESIGN_FAILED);
     }
+    // The next part's link is asked for while this part uploads, so parts follow each other at once.
+    nextLink = linkFor(ranges[index + 1]);
     const put = await putOrFail(transport, url, file.slice(range.start, range.end), null, (sent) =>
       onProgress(uploadPercent(done + sent, file.size, MULTIPART_PROGRESS_CAP)),
     );
