@@ -86,6 +86,7 @@ const Env = z
       .default([]),
     RUNPOD_API_KEY: z.string().min(1).optional(),
     COMFYUI_API_WEBHOOK_SECRET: z.string().min(1).optional(),
+    COMFYUI_API_S3_PREFIX: z.string().min(1).optional(),
     DEV_WORKER: flag.default(true),
     USER_WORKERS_ALLOW_PRIVATE: flag.default(false),
     DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -155,6 +156,8 @@ export interface Config {
   runpodApiKey: string | null;
   /** COMFYUI_API_WEBHOOK_SECRET: comfyui-api's WEBHOOK_SECRET, which signs its deliveries. */
   comfyApiWebhookSecret: string | null;
+  /** COMFYUI_API_S3_PREFIX: with S3 storage, comfyui-api uploads outputs to the studio's bucket there. */
+  comfyApiS3Prefix: string | null;
   /** Start the preview worker (no GPU) beside the server. */
   devWorker: boolean;
   /**
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     comfyuiUrls: e.COMFYUI_URLS,
     runpodApiKey: e.RUNPOD_API_KEY ?? null,
     comfyApiWebhookSecret: e.COMFYUI_API_WEBHOOK_SECRET ?? null,
+    comfyApiS3Prefix: e.COMFYUI_API_S3_PREFIX ?? null,
     devWorker: e.DEV_WORKER,
     userWorkersAllowPrivate: e.USER_WORKERS_ALLOW_PRIVATE,
     dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,

@@ -16,12 +16,22 @@ export interface ComfyApiFakeOptions {
   comfyUrl: string;
   webhookSecret: string;
   systemWebhookUrl?: string;
+  /**
+   * How this server uploads an output when a request asks for `s3: {bucket, prefix}` (the real one uses
+   * its AWS credentials); the delivery then names `s3://{bucket}/{prefix}{filename}` instead of base64.
+   */
+  uploadToS3?: (bucket: string, key: string, bytes: Uint8Array) => Promise<void>;
 }
 
 export interface ComfyApiFake {
   url: string;
   /** Every `/prompt` body received. */
-  received: Array<{ id?: string; prompt: ApiPrompt; webhook_v2?: string }>;
+  received: Array<{
+    id?: string;
+    prompt: ApiPrompt;
+    webhook_v2?: string;
+    s3?: { bucket: string; prefix?: string };
+  }>;
   close(): Promise<void>;
 }
 
@@ -48,7 +58,8 @@ export async function startComfyApiFake(options: ComfyApiFakeOptions): Promise<C
     }).catch(() => {});
   };
 
-  const run = async (id: string, prompt: ApiPrompt, webhook: string) => {
+  const run = async (id: string, request: ComfyApiFake['received'][number], webhook: string) => {
+    const { prompt, s3 } = request;
     running.add(id);
     const stopProgress = comfy.on((event) => {
       const forwarded = event.type === 'progress' || event.type === 'execution_start';
@@ -83,8 +94,13 @@ export async function startComfyApiFake(options: ComfyApiFakeOptions): Promise<C
       for (const file of collectOutputFiles({ outputs: outcome.outputs })) {
         if (file.type === 'temp') continue;
         const { bytes } = await comfy.view(file);
-        images.push(Buffer.from(bytes).toString('base64'));
-        filenames.push(`${id}_${file.filename}`);
+        const filename = `${id}_${file.filename}`;
+        if (s3 && options.uploadToS3) {
+          const key = `${s3.prefix ?? ''}${filename}`;
+          await options.uploadToS3(s3.bucket, key, bytes);
+          images.push(`s3://${s3.bucket}/${key}`);
+        } else images.push(Buffer.from(bytes).toString('base64'));
+        filenames.push(filename);
       }
       const start = at('execution_start');
       const end = at('execution_success');
@@ -138,7 +154,7 @@ export async function startComfyApiFake(options: ComfyApiFakeOptions): Promise<C
       if (!request.webhook_v2)
         return sendJson(res, 400, { error: 'this fake answers only with webhook_v2', location: 'body' });
       sendJson(res, 202, { ...request, status: 'ok', id });
-      void run(id, request.prompt, request.webhook_v2);
+      void run(id, request, request.webhook_v2);
       return;
     }
     sendJson(res, 404, { error: 'Not found' });

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { comfyApiDeliveries, generations, nodes, workers as workerRows } from '../db/schema';
 import { startListeningTestApp } from '../routes/assets/listening-test-app';
 import { storedFileKey } from '../services/assets/stored-files';
+import { S3Storage } from '../storage/s3-storage';
+import { startS3rver } from '../storage/s3rver-test-server';
 import type { TestApp } from '../test/test-app';
 import { claimPendingGeneration } from './claim';
 import {
@@ -17,7 +19,8 @@ import {
   type GenerationMovie,
 } from './engine-test-support';
 import { comfyApiInbox, comfyApiWebhookUrl } from './comfyui-api-deliveries';
-import type { Dispatcher } from './dispatcher';
+import { comfyApiOutputBucket } from './comfyui-api-outputs';
+import type { Dispatcher, DispatcherOptions } from './dispatcher';
 import { preparePrompt } from './prepare-prompt';
 import { WorkerPool } from './worker-pool';
 
@@ -26,6 +29,8 @@ let t: TestApp & { baseUrl: string };
 let m: GenerationMovie;
 let api: ComfyApiFake;
 let dispatcher: Dispatcher;
+/** How the comfyui-api fake uploads outputs when a job asks for its `s3` option. */
+let uploadToS3: (bucket: string, key: string, bytes: Uint8Array) => Promise<void>;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeEach(async () => {
@@ -38,6 +43,7 @@ beforeEach(async () => {
     comfyUrl: comfy.url,
     webhookSecret: SECRET,
     systemWebhookUrl: comfyApiWebhookUrl(t.config.publicUrl),
+    uploadToS3: (bucket, key, bytes) => uploadToS3(bucket, key, bytes),
   });
   const pool = new WorkerPool({
     db: t.db,
@@ -54,7 +60,7 @@ beforeEach(async () => {
 });
 
 /** A studio process's dispatcher; a restart is a stop and a new one adopting the running jobs. */
-function startDispatcher(options: { resumeAllOnStart?: boolean } = {}) {
+function startDispatcher(options: Partial<DispatcherOptions> = {}) {
   const started = testDispatcher(t, options);
   started.start();
   cleanups.push(() => started.stop());
@@ -146,6 +152,53 @@ describe('a comfyui-api job across a studio restart', () => {
     const done = await row(id!);
     expect(done).toMatchObject({ status: 'success', attempts: 1, promptId: chosen });
     expect(api.received.map((r) => r.id)).toEqual([chosen]);
+  });
+});
+
+describe("comfyui-api outputs uploaded to the studio's S3 bucket", () => {
+  it('are read back from the bucket into the take, and only from under the prefix', async () => {
+    const s3rver = await startS3rver();
+    cleanups.push(() => s3rver.stop());
+    const bucket = new S3Storage({
+      bucket: s3rver.bucket,
+      endpoint: s3rver.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    const uploaded: string[] = [];
+    uploadToS3 = async (name, key, bytes) => {
+      expect(name).toBe(s3rver.bucket);
+      uploaded.push(key);
+      await bucket.put(key, Buffer.from(bytes), 'image/png');
+    };
+    // The studio's storage is that bucket: its workflow file is there too.
+    const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
+    for (const link of [node!.workflowApiLink, node!.workflowLink]) {
+      const key = link && storedFileKey(t.config.publicUrl, link);
+      const file = key && (await t.storage.get(key));
+      if (file) await bucket.put(key, file.body, file.contentType);
+    }
+    await dispatcher.stop();
+    const outputs = { bucket: s3rver.bucket, prefix: 'comfyui-api-outputs/' };
+    startDispatcher({ storage: bucket, comfyApiOutputs: outputs });
+
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    await waitForStatus(t, [id!], ['success', 'failed'], 30_000);
+    const take = await getGeneration(t, m, id!);
+    expect(take.inference.error_message).toBeNull();
+    expect(api.received.map((r) => r.s3)).toEqual([outputs]);
+    expect(uploaded).toHaveLength(1);
+    expect(uploaded[0]).toMatch(/^comfyui-api-outputs\//);
+    const stored = await bucket.get(storedFileKey(t.config.publicUrl, take.output!.url)!);
+    expect(stored?.body.equals((await bucket.get(uploaded[0]!))!.body)).toBe(true);
+
+    // A delivery naming another object of the bucket is refused.
+    await bucket.put('users/someone/private.png', Buffer.from('private'), 'image/png');
+    await expect(comfyApiOutputBucket(bucket, outputs).read('users/someone/private.png')).rejects.toThrow(
+      /outside comfyui-api-outputs/,
+    );
   });
 });
 

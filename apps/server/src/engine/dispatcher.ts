@@ -6,6 +6,7 @@ import type { Storage } from '../storage/storage';
 import { adoptStaleGenerations, claimPendingGenerations, renewLeases, type Claim } from './claim';
 import { resumeJob, startJob, type JobRunner } from './run-job';
 import { connectWorker } from './worker-connection';
+import { comfyApiOutputBucket, type ComfyApiOutputs } from './comfyui-api-outputs';
 import { messageOf, SILENT_LOG, type EngineLog, type WorkerRow } from './worker-pool';
 
 export interface DispatcherOptions {
@@ -29,6 +30,8 @@ export interface DispatcherOptions {
   resumeAllOnStart?: boolean;
   /** USER_WORKERS_ALLOW_PRIVATE: users' own workers may be reached at private addresses. */
   allowPrivateUserWorkers?: boolean;
+  /** comfyui-api uploads outputs to the studio's S3 bucket here (COMFYUI_API_S3_PREFIX). */
+  comfyApiOutputs?: ComfyApiOutputs;
   log?: EngineLog;
 }
 
@@ -172,7 +175,9 @@ export class Dispatcher {
     if (!client && worker.backend !== 'comfyui') {
       const allowPrivateUserWorkers = this.options.allowPrivateUserWorkers ?? false;
       const publicUrl = this.options.publicUrl;
-      const connect = { allowPrivateUserWorkers, publicUrl, db: this.options.db };
+      const { db, storage, comfyApiOutputs } = this.options;
+      const outputBucket = comfyApiOutputs && comfyApiOutputBucket(storage, comfyApiOutputs);
+      const connect = { allowPrivateUserWorkers, publicUrl, db, outputBucket };
       client = Promise.resolve(connectWorker(worker, connect));
       this.clients.set(worker.url, client);
     }

@@ -54,6 +54,10 @@ export async function startEngine(deps: {
     maxOutputBytes: config.workerFileMaxBytes,
     resumeAllOnStart: !config.databaseUrl,
     allowPrivateUserWorkers: config.userWorkersAllowPrivate,
+    comfyApiOutputs:
+      config.s3 && config.comfyApiS3Prefix
+        ? { bucket: config.s3.bucket, prefix: config.comfyApiS3Prefix }
+        : undefined,
     log: deps.log,
   });
   dispatcher.start();

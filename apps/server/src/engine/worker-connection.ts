@@ -1,4 +1,10 @@
-import { ComfyApiWorker, ComfyClient, RunPodWorker, type WorkerConnection } from '@cinegraph/comfy';
+import {
+  ComfyApiWorker,
+  ComfyClient,
+  RunPodWorker,
+  type ComfyApiOutputBucket,
+  type WorkerConnection,
+} from '@cinegraph/comfy';
 import type { Database } from '../db/client';
 import { openWorkerKey } from '../services/workers/worker-keys';
 import { comfyApiInbox, comfyApiWebhookUrl } from './comfyui-api-deliveries';
@@ -15,7 +21,14 @@ export function connectWorker(
    * `publicUrl`: where comfyui-api delivers outcomes, `db`: where they are kept (both needed to run jobs
    * on comfyui-api, not to check health or cancel).
    */
-  options: { allowPrivateUserWorkers: boolean; timeoutMs?: number; publicUrl?: string; db?: Database },
+  options: {
+    allowPrivateUserWorkers: boolean;
+    timeoutMs?: number;
+    publicUrl?: string;
+    db?: Database;
+    /** Where comfyui-api uploads outputs (the studio's bucket), instead of base64 in its webhook. */
+    outputBucket?: ComfyApiOutputBucket;
+  },
 ): WorkerConnection {
   const transport = workerTransport(worker, options.allowPrivateUserWorkers);
   if (worker.backend === 'runpod') {
@@ -31,6 +44,7 @@ export function connectWorker(
       baseUrl: worker.url,
       webhookUrl: options.publicUrl ? comfyApiWebhookUrl(options.publicUrl) : '',
       inbox: options.db ? comfyApiInbox(options.db) : { read: async () => null },
+      outputBucket: options.outputBucket,
       fetch: transport.fetch,
       timeoutMs: options.timeoutMs,
     });
