@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { GenerationEvent } from '@cinegraph/contracts';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../db/client';
 import { generations } from '../db/schema';
 
@@ -194,7 +194,9 @@ export class GenerationEventHub {
       const unlisten = await client.listen(GENERATION_EVENTS_CHANNEL, (payload) => this.deliver(payload));
       return unlisten;
     }
-    if (client instanceof pg.Pool) return this.listenOnPostgres(client.options);
+    // pg is loaded only on PostgreSQL: a PGlite studio starts without it.
+    const { default: pgModule } = await import('pg');
+    if (client instanceof pgModule.Pool) return this.listenOnPostgres(pgModule, client.options);
     throw new Error('Generation events need PGlite or PostgreSQL.');
   }
 
@@ -202,12 +204,12 @@ export class GenerationEventHub {
    * A dedicated connection, not one of the pool's: LISTEN belongs to a session. A lost connection (a
    * PostgreSQL restart) is replaced while the hub is open; pages miss nothing they cannot poll for.
    */
-  private async listenOnPostgres(options: pg.PoolConfig): Promise<() => Promise<void>> {
+  private async listenOnPostgres(pgModule: typeof pg, options: pg.PoolConfig): Promise<() => Promise<void>> {
     let current: pg.Client | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
     const connect = async (): Promise<void> => {
-      const client = new pg.Client(options);
+      const client = new pgModule.Client(options);
       current = client;
       const lost = () => {
         if (current !== client) return; // Already replaced, or the hub stopped listening.

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailMessage, Mailer } from './mailer';
 
 export interface SmtpMailerOptions {
@@ -9,7 +9,7 @@ export interface SmtpMailerOptions {
 
 /** Sends mail through an SMTP server with nodemailer. */
 export class SmtpMailer implements Mailer {
-  readonly #transport: Transporter;
+  readonly #transport: Promise<Transporter>;
   readonly #from: string;
   readonly #server: string;
 
@@ -19,17 +19,20 @@ export class SmtpMailer implements Mailer {
     this.#server = `${url.protocol}//${url.host}`;
     this.#from = options.from;
     // nodemailer waits minutes by default; a sign-in request should fail fast instead.
-    this.#transport = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    // nodemailer loads only when SMTP is configured, and without holding up the start.
+    this.#transport = import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    );
   }
 
   async send(message: MailMessage): Promise<void> {
     try {
-      await this.#transport.sendMail({ from: this.#from, ...message });
+      await (await this.#transport).sendMail({ from: this.#from, ...message });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       throw new Error(`Could not send mail to ${message.to} through ${this.#server}: ${reason}`, {
@@ -40,6 +43,6 @@ export class SmtpMailer implements Mailer {
 
   /** Closes pooled connections (tests and shutdown). */
   close(): void {
-    this.#transport.close();
+    void this.#transport.then((transport) => transport.close());
   }
 }

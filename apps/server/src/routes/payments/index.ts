@@ -4,18 +4,20 @@ import type { AppDeps } from '../../app';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { createCheckout, createPortal, type Payments } from '../../services/payments/checkout';
-import { stripeProvider } from '../../services/payments/stripe-provider';
 import { tierCatalog } from '../../services/payments/tiers';
 import { applyPaymentEvent, verifyStripeEvent } from '../../services/payments/webhook';
 
 /** The usage tiers, Stripe Checkout and the Customer Portal, and Stripe's webhook. */
 export function paymentRoutes(deps: AppDeps) {
   const { db, config } = deps;
-  const payments: Payments = {
-    config,
-    provider: deps.paymentProvider ?? (config.stripe ? stripeProvider(config.stripe) : undefined),
-  };
   return async (app: FastifyInstance) => {
+    // The Stripe SDK loads only on a server with payments configured.
+    const stripe = config.stripe && (await import('../../services/payments/stripe-provider'));
+    const payments: Payments = {
+      config,
+      provider:
+        deps.paymentProvider ?? (config.stripe && stripe ? stripe.stripeProvider(config.stripe) : undefined),
+    };
     const catalog = tierCatalog(config.tierLimits, config.stripe, payments.provider, (priceId, error) =>
       app.log.error({ err: error, priceId }, 'could not read a tier price from Stripe'),
     );
@@ -37,7 +39,7 @@ export function paymentRoutes(deps: AppDeps) {
       route(webhook, endpoints.stripeWebhook, async ({ request }) => {
         if (!config.stripe) throw notFound('Payments are not configured on this server.');
         const signature = request.headers['stripe-signature'];
-        const event = verifyStripeEvent(
+        const event = await verifyStripeEvent(
           Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           typeof signature === 'string' ? signature : undefined,
           config.stripe.webhookSecret,

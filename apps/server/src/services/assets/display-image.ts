@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Storage } from '../../storage/storage';
 
 /** Uploaded images are shown in tiles and the asset browser: 640 px wide is plenty there. */
@@ -17,6 +16,7 @@ export async function storeDisplayImage(
   displayKey: string,
   maxWidth: number,
 ): Promise<string | null> {
+  const { default: sharp } = await import('sharp'); // loaded with the first image, not at start
   let resized: Buffer;
   try {
     resized = await sharp(bytes)

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { ShotListRow } from './shot-rows';
 
 export interface StoryboardRow extends ShotListRow {
@@ -17,11 +16,13 @@ const TEXT_WIDTH = PAGE.width - TEXT_X - PAGE.margin;
  * scene and shot number, the description, dialogue and camera angle, and the take's file name.
  * `compress: false` leaves the page text readable in the file (tests read it).
  */
-export function renderStoryboardPdf(
+export async function renderStoryboardPdf(
   movieTitle: string,
   rows: StoryboardRow[],
   opts: { compress?: boolean } = {},
 ): Promise<Buffer> {
+  // pdfkit and its fonts load with the first storyboard, not at every start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,

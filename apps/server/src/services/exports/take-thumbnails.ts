@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Storage } from '../../storage/storage';
 import { storedFileKey } from '../assets/stored-files';
 import type { TakeFile } from './take-files';
@@ -20,6 +19,7 @@ export async function takeThumbnail(
     (display && storedFileKey(publicUrl, display)) || (generation.output?.type === 'image' ? file.key : null);
   const object = key ? await storage.get(key) : null;
   if (!object) return null;
+  const { default: sharp } = await import('sharp'); // loaded with the first picture, not at start
   return sharp(object.body)
     .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
     .jpeg({ quality: 80 })

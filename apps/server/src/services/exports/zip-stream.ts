@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import yazl from 'yazl';
 import type { Storage } from '../../storage/storage';
 
 export type ZipEntry =
@@ -18,11 +17,12 @@ export interface ZipStream {
  * flat for gigabytes of video. Media is stored uncompressed (it is compressed already), which also
  * makes the size known in advance; ZIP64 is used by itself past 4 GB.
  */
-export function zipStream(
+export async function zipStream(
   storage: Storage,
   entries: ZipEntry[],
   onError: (error: Error) => void,
 ): Promise<ZipStream> {
+  const { default: yazl } = await import('yazl'); // loaded with the first download, not at start
   const zip = new yazl.ZipFile();
   const mtime = new Date();
   for (const entry of entries) {

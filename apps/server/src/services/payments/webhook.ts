@@ -1,6 +1,6 @@
 import type { Tier } from '@cinegraph/contracts';
 import { and, eq, lte, or } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { paymentEvents, subscriptions, users } from '../../db/schema';
@@ -15,14 +15,16 @@ const PAID_STATUSES = new Set(['active', 'trialing', 'past_due']);
  * The event Stripe signed, read from the request's raw body: any change to the body or a wrong secret
  * is refused (400), so nobody but Stripe can change a tier through this route.
  */
-export function verifyStripeEvent(
+export async function verifyStripeEvent(
   rawBody: Buffer,
   signature: string | undefined,
   secret: string,
-): Stripe.Event {
+): Promise<Stripe.Event> {
   if (!signature) throw badRequest('Missing Stripe-Signature header.');
+  // The Stripe SDK loads with the first webhook, only on a server with payments configured.
+  const { default: StripeSdk } = await import('stripe');
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    return StripeSdk.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     throw badRequest('The Stripe signature does not match this request.');
   }
