@@ -48,4 +48,15 @@ export const workerEndpoints = {
     auth: false,
     response: z.object({ received: z.boolean() }),
   }),
+  runpodWebhook: endpoint({
+    method: 'POST',
+    path: '/workers/runpod/webhook/:promptId/:token',
+    summary:
+      "RunPod's call when a job the studio submitted ends (the `webhook` of /run): it tells RunPod's job id " +
+      'for the id the studio recorded, so a job submitted just before a crash is found. Public (no session): ' +
+      "the token is the studio's signature of the recorded id",
+    auth: false,
+    params: z.object({ promptId: z.string().max(100), token: z.string().max(200) }),
+    response: z.object({ received: z.boolean() }),
+  }),
 };

@@ -34,7 +34,11 @@ export interface RunPodFake {
   /** The endpoint's base address, `http://127.0.0.1:{port}/v2/{endpoint}`. */
   url: string;
   /** Every `/run` body received, for tests to read what was sent. */
-  received: Array<{ input: { workflow: ApiPrompt; images?: Array<{ name: string; image: string }> } }>;
+  received: Array<{
+    input: { workflow: ApiPrompt; images?: Array<{ name: string; image: string }> };
+    /** Called with the job's status once it ends. */
+    webhook?: string;
+  }>;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,7 @@ interface Job {
   id: string;
   status: Status;
   input: RunPodFake['received'][number]['input'];
+  webhook?: string;
   queuedAt: number;
   startedAt?: number;
   endedAt?: number;
@@ -115,6 +120,11 @@ export async function startRunPodFake(options: RunPodFakeOptions): Promise<RunPo
       job.status = 'COMPLETED';
       job.output = outcome;
     }
+    if (job.webhook) {
+      const body = JSON.stringify(view(job));
+      const headers = { 'Content-Type': 'application/json' };
+      await fetch(job.webhook, { method: 'POST', headers, body }).catch(() => {});
+    }
   };
 
   /** worker-comfyui's handler: upload the images, queue the workflow, collect the outputs as base64. */
@@ -174,6 +184,7 @@ export async function startRunPodFake(options: RunPodFakeOptions): Promise<RunPo
         id: `${randomUUID()}-u1`,
         status: 'IN_QUEUE',
         input: body.input,
+        webhook: body.webhook,
         queuedAt: Date.now(),
         chunks: [],
       };

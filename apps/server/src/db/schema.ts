@@ -556,3 +556,17 @@ export const comfyApiDeliveries = pgTable(
   },
   (t) => [index('comfy_api_deliveries_updated_idx').on(t.updatedAt)],
 );
+
+/**
+ * RunPod's job id for the prompt id the studio recorded before submitting, told by the job's webhook:
+ * RunPod picks its own ids, and this is how a job submitted just before a crash is found again.
+ */
+export const runpodJobs = pgTable(
+  'runpod_jobs',
+  {
+    promptId: text('prompt_id').primaryKey(),
+    jobId: text('job_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('runpod_jobs_created_idx').on(t.createdAt)],
+);

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { comfyApiDeliveries, generations, nodes, workers as workerRows } from '../db/schema';
 import { startListeningTestApp } from '../routes/assets/listening-test-app';
 import { storedFileKey } from '../services/assets/stored-files';
-import { S3Storage } from '../storage/s3-storage';
 import { startS3rver } from '../storage/s3rver-test-server';
 import type { TestApp } from '../test/test-app';
 import { claimPendingGeneration } from './claim';
@@ -159,14 +158,7 @@ describe("comfyui-api outputs uploaded to the studio's S3 bucket", () => {
   it('are read back from the bucket into the take, and only from under the prefix', async () => {
     const s3rver = await startS3rver();
     cleanups.push(() => s3rver.stop());
-    const bucket = new S3Storage({
-      bucket: s3rver.bucket,
-      endpoint: s3rver.endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    const bucket = s3rver.storage;
     const uploaded: string[] = [];
     uploadToS3 = async (name, key, bytes) => {
       expect(name).toBe(s3rver.bucket);

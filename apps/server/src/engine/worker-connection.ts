@@ -8,6 +8,7 @@ import {
 import type { Database } from '../db/client';
 import { openWorkerKey } from '../services/workers/worker-keys';
 import { comfyApiInbox, comfyApiWebhookUrl } from './comfyui-api-deliveries';
+import { findRunPodJob, runpodWebhookUrl } from './runpod-jobs';
 import { workerTransport } from '../services/workers/public-transport';
 import type { WorkerRow } from './worker-pool';
 
@@ -31,10 +32,13 @@ export function connectWorker(
   },
 ): WorkerConnection {
   const transport = workerTransport(worker, options.allowPrivateUserWorkers);
+  const { publicUrl, db } = options;
   if (worker.backend === 'runpod') {
     return new RunPodWorker({
       baseUrl: worker.url,
       apiKey: openWorkerKey(worker.apiKey),
+      webhookUrl: publicUrl ? (promptId) => runpodWebhookUrl(publicUrl, promptId) : undefined,
+      findJob: db ? (promptId) => findRunPodJob(db, promptId) : undefined,
       fetch: transport.fetch,
       timeoutMs: options.timeoutMs,
     });

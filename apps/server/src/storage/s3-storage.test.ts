@@ -1,4 +1,3 @@
-import { S3Storage } from './s3-storage';
 import { startS3rver } from './s3rver-test-server';
 import { describeStorageContract } from './storage-contract';
 
@@ -6,15 +5,7 @@ describeStorageContract(
   'S3Storage on s3rver',
   async () => {
     const s3rver = await startS3rver();
-    const storage = new S3Storage({
-      bucket: s3rver.bucket,
-      endpoint: s3rver.endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
-    return { storage, teardown: s3rver.stop };
+    return { storage: s3rver.storage, teardown: s3rver.stop };
   },
   // s3rver 3.7 checks SigV4 expiry but not the signature itself, and completes multipart uploads
   // without comparing part ETags; real S3 does both, so only these two cases are skipped here.

@@ -2,10 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { S3Storage } from './s3-storage';
 
 export interface RunningS3rver {
   endpoint: string;
   bucket: string;
+  /** An S3Storage on its bucket. */
+  storage: S3Storage;
   stop(): Promise<void>;
 }
 
@@ -34,9 +37,18 @@ export async function startS3rver(bucket = 'test-bucket'): Promise<RunningS3rver
     ctx.body = null;
   });
   const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     bucket,
+    storage: new S3Storage({
+      bucket,
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    }),
     async stop() {
       await server.close();
       await rm(directory, { recursive: true, force: true });

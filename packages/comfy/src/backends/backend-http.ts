@@ -1,5 +1,6 @@
 import { ComfyHttpError, ComfyUnavailableError } from '../client/errors';
 import { DEFAULT_MAX_ANSWER_BYTES, readText, send, type HttpCall, type HttpTarget } from '../client/http';
+import type { PromptOutcome } from '../client/outputs';
 
 /** How the studio reaches a serverless backend (RunPod, comfyui-api). */
 export interface BackendAddress {
@@ -52,4 +53,43 @@ export function pollPause(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', abort, { once: true });
   });
+}
+
+/** How long a job adopted after a restart waits for the backend's first word before it counts as lost. */
+export const UNCONFIRMED_MS = 30 * 60 * 1000;
+
+/**
+ * Prompts adopted after a studio restart that the backend (which cannot be searched) has not confirmed
+ * yet by a webhook delivery; each is waited for until its deadline, then counts as never received.
+ */
+export class UnconfirmedPrompts {
+  private readonly deadlines = new Map<string, number>();
+
+  constructor(private readonly waitMs = UNCONFIRMED_MS) {}
+
+  add(promptId: string): void {
+    this.deadlines.set(promptId, Date.now() + this.waitMs);
+  }
+
+  has(promptId: string): boolean {
+    return this.deadlines.has(promptId);
+  }
+
+  confirm(promptId: string): void {
+    this.deadlines.delete(promptId);
+  }
+
+  /** Whether the prompt waited past its deadline (it is then forgotten). */
+  expired(promptId: string): boolean {
+    const deadline = this.deadlines.get(promptId);
+    if (deadline === undefined || Date.now() <= deadline) return false;
+    this.deadlines.delete(promptId);
+    return true;
+  }
+}
+
+/** The outcome of a prompt that never reached the backend: the engine sends its job back to the queue. */
+export function neverReceived(promptId: string, baseUrl: string, backend: string): PromptOutcome {
+  const message = `Prompt ${promptId} is no longer on ComfyUI worker ${baseUrl}: ${backend} sent nothing for it since the studio restarted.`;
+  return { status: 'failed', message, nodeId: null, nodeType: null };
 }

@@ -9,7 +9,14 @@ import type { HttpCall, HttpTarget } from '../client/http';
 import type { PromptOutcome } from '../client/outputs';
 import type { WaitOptions } from '../client/wait';
 import type { ObjectInfo } from '../object-info';
-import { backendCall, backendTarget, pollPause, type BackendAddress } from './backend-http';
+import {
+  backendCall,
+  backendTarget,
+  neverReceived,
+  pollPause,
+  UnconfirmedPrompts,
+  type BackendAddress,
+} from './backend-http';
 import { FinishedJobs } from './finished-jobs';
 import type { WorkerConnection, WorkerHealth } from './worker-connection';
 
@@ -78,8 +85,6 @@ export interface ComfyApiWorkerOptions extends BackendAddress {
   unconfirmedMs?: number;
 }
 
-const UNCONFIRMED_MS = 30 * 60 * 1000;
-
 const HealthSchema = z.looseObject({ version: z.string().optional(), status: z.string() });
 
 /**
@@ -94,11 +99,11 @@ export class ComfyApiWorker implements WorkerConnection {
   readonly maxInlineBytes = 0;
   private readonly http: HttpTarget;
   private readonly finished = new FinishedJobs();
-  /** Prompts adopted after a restart with no delivery yet, and when they stop being waited for. */
-  private readonly unconfirmed = new Map<string, number>();
+  private readonly unconfirmed: UnconfirmedPrompts;
 
   constructor(private readonly options: ComfyApiWorkerOptions) {
     this.http = backendTarget(options);
+    this.unconfirmed = new UnconfirmedPrompts(options.unconfirmedMs);
   }
 
   /** `/health` (warm once), then `/ready` (503 while ComfyUI restarts or its queue is at MAX_QUEUE_DEPTH). */
@@ -138,7 +143,7 @@ export class ComfyApiWorker implements WorkerConnection {
       options.signal?.throwIfAborted();
       const received = await this.options.inbox.read(promptId);
       if (received) {
-        this.unconfirmed.delete(promptId);
+        this.unconfirmed.confirm(promptId);
         if (received.started && !started) {
           started = true;
           options.onProgress?.({ type: 'execution_start', data: { prompt_id: promptId } });
@@ -149,10 +154,8 @@ export class ComfyApiWorker implements WorkerConnection {
           options.onProgress?.({ type: 'progress', data });
         }
         if (received.delivery) return this.outcomeOf(promptId, received.delivery);
-      } else if (Date.now() > (this.unconfirmed.get(promptId) ?? Infinity)) {
-        this.unconfirmed.delete(promptId);
-        const message = `Prompt ${promptId} is no longer on ComfyUI worker ${this.http.baseUrl}: comfyui-api sent nothing for it since the studio restarted.`;
-        return { status: 'failed', message, nodeId: null, nodeType: null };
+      } else if (this.unconfirmed.expired(promptId)) {
+        return neverReceived(promptId, this.http.baseUrl, 'comfyui-api');
       }
       await pollPause(options.pollMs ?? 1000, options.signal);
     }
@@ -208,9 +211,7 @@ export class ComfyApiWorker implements WorkerConnection {
    * (then it is submitted again).
    */
   async findSubmitted(submitted: SubmittedPrompt): Promise<string | null> {
-    if (!(await this.options.inbox.read(submitted.promptId))) {
-      this.unconfirmed.set(submitted.promptId, Date.now() + (this.options.unconfirmedMs ?? UNCONFIRMED_MS));
-    }
+    if (!(await this.options.inbox.read(submitted.promptId))) this.unconfirmed.add(submitted.promptId);
     return submitted.promptId;
   }
 

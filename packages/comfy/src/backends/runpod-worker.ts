@@ -6,9 +6,17 @@ import type { HistoryEntry, QueuedPrompt, UploadedFile } from '../client/answers
 import { ComfyHttpError } from '../client/errors';
 import type { ViewedFile, ViewFile } from '../client/files';
 import { parseJson, type HttpCall, type HttpTarget } from '../client/http';
+import type { SubmittedPrompt } from '../client/find-prompt';
 import type { PromptOutcome } from '../client/outputs';
 import type { WaitOptions } from '../client/wait';
-import { backendCall, backendTarget, pollPause, type BackendAddress } from './backend-http';
+import {
+  backendCall,
+  backendTarget,
+  neverReceived,
+  pollPause,
+  UnconfirmedPrompts,
+  type BackendAddress,
+} from './backend-http';
 import {
   RunPodHealthSchema,
   RunPodJobSchema,
@@ -23,6 +31,15 @@ import type { WorkerConnection, WorkerHealth } from './worker-connection';
 export interface RunPodWorkerOptions extends BackendAddress {
   /** RunPod's API key (none for a local `SERVE_API_LOCALLY` container). */
   apiKey?: string | null;
+  /**
+   * The studio's webhook for a job, by the prompt id it recorded before submitting: RunPod calls it when
+   * the job ends, telling its own job id, so a job submitted just before a crash is found again.
+   */
+  webhookUrl?: (promptId: string) => string;
+  /** RunPod's job id for a recorded prompt id, once the job's webhook told it (null before). */
+  findJob?: (promptId: string) => Promise<string | null>;
+  /** How long a job adopted after a restart waits for its webhook before it counts as never received. */
+  unconfirmedMs?: number;
 }
 
 /** RunPod answers `/run` bodies over this with 413; input images beyond it go by URL instead. */
@@ -44,10 +61,12 @@ export class RunPodWorker implements WorkerConnection {
   /** Input images by the name the prompt refers to, until the prompt that uses them is sent. */
   private readonly inputs = new Map<string, Uint8Array>();
   private readonly finished = new FinishedJobs();
+  private readonly unconfirmed: UnconfirmedPrompts;
 
-  constructor(options: RunPodWorkerOptions) {
+  constructor(private readonly options: RunPodWorkerOptions) {
     this.apiKey = options.apiKey ?? null;
     this.http = backendTarget(options);
+    this.unconfirmed = new UnconfirmedPrompts(options.unconfirmedMs);
   }
 
   async health(): Promise<WorkerHealth> {
@@ -66,7 +85,7 @@ export class RunPodWorker implements WorkerConnection {
     return { name: filename, subfolder: '', type: 'input' };
   }
 
-  async queuePrompt(prompt: ApiPrompt): Promise<QueuedPrompt> {
+  async queuePrompt(prompt: ApiPrompt, options: { promptId?: string } = {}): Promise<QueuedPrompt> {
     const used = [...this.inputs.keys()].filter((name) =>
       JSON.stringify(prompt).includes(JSON.stringify(name)),
     );
@@ -75,10 +94,10 @@ export class RunPodWorker implements WorkerConnection {
       image: Buffer.from(this.inputs.get(name)!).toString('base64'),
     }));
     for (const name of used) this.inputs.delete(name);
-    const job = await this.call(
-      { method: 'POST', path: '/run', json: { input: { workflow: prompt, images } } },
-      RunPodJobSchema,
-    );
+    const { webhookUrl } = this.options;
+    const webhook = webhookUrl && options.promptId ? { webhook: webhookUrl(options.promptId) } : {};
+    const json = { input: { workflow: prompt, images }, ...webhook };
+    const job = await this.call({ method: 'POST', path: '/run', json }, RunPodJobSchema);
     return { prompt_id: job.id, number: 0, node_errors: {} };
   }
 
@@ -89,7 +108,9 @@ export class RunPodWorker implements WorkerConnection {
    */
   async waitForPrompt(promptId: string, options: WaitOptions = {}): Promise<PromptOutcome> {
     const signal = options.signal;
-    const id = encodeURIComponent(promptId);
+    const jobId = await this.adoptedJob(promptId, options);
+    if (jobId === null) return neverReceived(promptId, this.http.baseUrl, 'RunPod');
+    const id = encodeURIComponent(jobId);
     let announced = false;
     for (;;) {
       signal?.throwIfAborted();
@@ -116,6 +137,23 @@ export class RunPodWorker implements WorkerConnection {
         if (progress) options.onProgress?.({ type: 'progress', data: { ...progress, prompt_id: promptId } });
       }
       await pollPause(options.pollMs ?? 1000, signal);
+    }
+  }
+
+  /**
+   * RunPod's id of the job: the prompt id itself, or for a job adopted after a restart before RunPod's
+   * id was recorded, the id its webhook tells (null when none came in time: it never reached RunPod).
+   */
+  private async adoptedJob(promptId: string, options: WaitOptions): Promise<string | null> {
+    if (!this.unconfirmed.has(promptId)) return promptId;
+    for (;;) {
+      const found = await this.options.findJob!(promptId);
+      if (found) {
+        this.unconfirmed.confirm(promptId);
+        return found;
+      }
+      if (this.unconfirmed.expired(promptId)) return null;
+      await pollPause(options.pollMs ?? 1000, options.signal);
     }
   }
 
@@ -148,9 +186,17 @@ export class RunPodWorker implements WorkerConnection {
     });
   }
 
-  /** RunPod assigns its own job ids and cannot be searched: a job being submitted at a crash is sent again. */
-  async findSubmitted(): Promise<string | null> {
-    return null;
+  /**
+   * RunPod picks its own job ids and cannot be searched: a job the studio recorded but whose RunPod id
+   * it did not is found by its webhook (`findJob`), waited for up to `unconfirmedMs`. Without webhooks
+   * it is submitted again.
+   */
+  async findSubmitted(submitted: SubmittedPrompt): Promise<string | null> {
+    if (!this.options.findJob) return null;
+    const found = await this.options.findJob(submitted.promptId);
+    if (found) return found;
+    this.unconfirmed.add(submitted.promptId);
+    return submitted.promptId;
   }
 
   async getQueue() {

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { and, eq, isNotNull, notLike } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { workers } from '../../db/schema';
@@ -9,6 +16,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 let key: Buffer | null = null;
+let webhookKey: Buffer | null = null;
 
 /**
  * Sets the key that seals workers' API keys (RunPod's) at rest: AES-256-GCM with a key derived from the
@@ -16,6 +24,19 @@ let key: Buffer | null = null;
  */
 export function useWorkerKeySecret(secret: string): void {
   key = Buffer.from(hkdfSync('sha256', secret, 'cinegraph', 'worker api keys', 32));
+  webhookKey = Buffer.from(hkdfSync('sha256', secret, 'cinegraph', 'worker webhooks', 32));
+}
+
+/** The token in a backend's webhook address for one prompt: only the studio can make it. */
+export function workerWebhookToken(promptId: string): string {
+  if (!webhookKey) throw new Error('The key that signs worker webhooks is not set (useWorkerKeySecret).');
+  return createHmac('sha256', webhookKey).update(promptId).digest('base64url');
+}
+
+export function isWorkerWebhookToken(promptId: string, token: string): boolean {
+  const expected = Buffer.from(workerWebhookToken(promptId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function sealingKey(): Buffer {
