@@ -29,7 +29,8 @@ describe('the server build (npm run serve runs it)', () => {
       }
     };
     visit('main.js');
-    // S3, PostgreSQL, Stripe and SMTP load only when configured; PDFs and zips with their first use.
+    // S3, PostgreSQL, Stripe, SMTP and the preview worker load only when configured; PDFs, zips and
+    // image resizing with their first use.
     const optional = [
       '@aws-sdk',
       'pg',

@@ -1,4 +1,4 @@
-import { startDevWorker, type DevWorker } from '@cinegraph/dev-worker';
+import type { DevWorker } from '@cinegraph/dev-worker';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Storage } from '../storage/storage';
@@ -25,9 +25,7 @@ export async function startEngine(deps: {
   log: EngineLog;
 }): Promise<RunningEngine> {
   const { config } = deps;
-  const devWorker = config.devWorker
-    ? await startDevWorker({ port: 0, host: '127.0.0.1', label: DEV_WORKER_LABEL })
-    : null;
+  const devWorker = config.devWorker ? await startPreviewWorker() : null;
   const workers: SharedWorker[] = config.comfyuiUrls.map(({ backend, url }) => ({
     url,
     backend,
@@ -71,4 +69,10 @@ export async function startEngine(deps: {
       await devWorker?.close();
     },
   };
+}
+
+/** The preview worker (with sharp and its WebSocket server) loads only when enabled, after the first answer. */
+async function startPreviewWorker(): Promise<DevWorker> {
+  const { startDevWorker } = await import('@cinegraph/dev-worker');
+  return startDevWorker({ port: 0, host: '127.0.0.1', label: DEV_WORKER_LABEL });
 }
