@@ -7,10 +7,10 @@ import { startListeningTestApp } from '../routes/assets/listening-test-app';
 import { storedFileKey } from '../services/assets/stored-files';
 import { startS3rver } from '../storage/s3rver-test-server';
 import type { TestApp } from '../test/test-app';
-import { claimPendingGeneration } from './claim';
 import {
   generate,
   generationMovie,
+  submitThenCrash,
   getGeneration,
   setShotDescriptionInput,
   testDispatcher,
@@ -20,7 +20,6 @@ import {
 import { comfyApiInbox, comfyApiWebhookUrl } from './comfyui-api-deliveries';
 import { comfyApiOutputBucket } from './comfyui-api-outputs';
 import type { Dispatcher, DispatcherOptions } from './dispatcher';
-import { preparePrompt } from './prepare-prompt';
 import { WorkerPool } from './worker-pool';
 
 const SECRET = `whsec_${Buffer.from('a shared comfyui-api secret').toString('base64')}`;
@@ -128,27 +127,17 @@ describe('a comfyui-api job across a studio restart', () => {
 
   it('follows a prompt submitted just before a crash (recorded, not yet queued) without sending it again', async () => {
     await dispatcher.stop();
-    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
-    const claimed = (await claimPendingGeneration(t.db))!;
-    const chosen = crypto.randomUUID();
     const worker = new ComfyApiWorker({
       baseUrl: api.url,
       webhookUrl: comfyApiWebhookUrl(t.config.publicUrl),
       inbox: comfyApiInbox(t.db),
     });
-    const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
-    const setup = { db: t.db, storage: t.storage, publicUrl: t.config.publicUrl, client: worker };
-    const { prompt } = await preparePrompt(setup, node!, claimed.job);
-    await t.db
-      .update(generations)
-      .set({ promptId: chosen, comfyClientId: worker.clientId })
-      .where(eq(generations.id, id!));
-    await worker.queuePrompt(prompt, { promptId: chosen });
-    expect((await row(id!)).status).toBe('assigned');
+    const { id, chosen } = await submitThenCrash(t, m, worker);
+    expect((await row(id)).status).toBe('assigned');
 
     startDispatcher({ resumeAllOnStart: true });
     await waitForStatus(t, [id!], ['success', 'failed'], 30_000);
-    const done = await row(id!);
+    const done = await row(id);
     expect(done).toMatchObject({ status: 'success', attempts: 1, promptId: chosen });
     expect(api.received.map((r) => r.id)).toEqual([chosen]);
   });

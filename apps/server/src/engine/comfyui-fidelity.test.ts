@@ -12,6 +12,7 @@ import { claimPendingGeneration } from './claim';
 import {
   generate,
   generationMovie,
+  submitThenCrash,
   getGeneration,
   STILL_WORKFLOW,
   testDispatcher,
@@ -130,29 +131,10 @@ describe('a LoRA uploaded to the studio', () => {
 });
 
 describe('a prompt submitted just before the studio crashed', () => {
-  /** Claims the job for the worker and submits its prompt as startJob does, then "crashes" before `queued`. */
-  async function submitThenCrash(dev: DevWorker, chosen: string) {
-    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
-    const claimed = (await claimPendingGeneration(t.db))!;
-    const client = new ComfyClient({ baseUrl: dev.url });
-    const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
-    const { prompt } = await preparePrompt(
-      { db: t.db, storage: t.storage, publicUrl: t.config.publicUrl, client },
-      node!,
-      claimed.job,
-    );
-    await t.db
-      .update(generations)
-      .set({ promptId: chosen, comfyClientId: client.clientId })
-      .where(eq(generations.id, id!));
-    await client.queuePrompt(prompt, { promptId: chosen });
-    return id!;
-  }
-
   for (const protocol of ['0.8.0', '0.3.18'] as const) {
     it(`is found on its worker and followed, never run twice (ComfyUI ${protocol})`, async () => {
       const { dev } = await worker({ protocol, stepMs: 50 });
-      const id = await submitThenCrash(dev, crypto.randomUUID());
+      const { id } = await submitThenCrash(t, m, new ComfyClient({ baseUrl: dev.url }));
       expect((await row(id)).status).toBe('assigned');
       dispatcher({ resumeAllOnStart: true });
       await waitForStatus(t, [id], ['success', 'failed'], 30_000);

@@ -1,3 +1,4 @@
+import type { WorkerConnection } from '@cinegraph/comfy';
 import { startDevWorker, type DevWorker, type DevWorkerOptions } from '@cinegraph/dev-worker';
 import type { Generation, GenerationStatus } from '@cinegraph/contracts';
 import { and, asc, eq } from 'drizzle-orm';
@@ -8,7 +9,9 @@ import { applyWorkflowToNode } from '../services/workflows/node-workflow';
 import { readWorkflow } from '../services/workflows/workflow-handles';
 import { signIn, type SignedInUser } from '../test/sign-in';
 import type { TestApp } from '../test/test-app';
+import { claimPendingGeneration } from './claim';
 import { Dispatcher, type DispatcherOptions } from './dispatcher';
+import { preparePrompt } from './prepare-prompt';
 import { STILL_WORKFLOW } from './still-workflow';
 import { upsertSharedWorker, WorkerPool } from './worker-pool';
 
@@ -163,4 +166,27 @@ function ignoreClosingPoolErrors(t: TestApp): void {
   const client = (t.db as unknown as { $client?: { on?: unknown } }).$client;
   if (client && typeof client.on === 'function')
     (client.on as (e: string, l: () => void) => void)('error', () => {});
+}
+
+/**
+ * Claims the next job and submits its prompt as startJob does (the prompt id recorded first), then
+ * "crashes" before recording it as queued: the job stays `assigned` for a restarted dispatcher to adopt.
+ */
+export async function submitThenCrash(
+  t: TestApp,
+  m: GenerationMovie,
+  client: WorkerConnection,
+  chosen: string = crypto.randomUUID(),
+): Promise<{ id: string; chosen: string }> {
+  const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+  const claimed = (await claimPendingGeneration(t.db))!;
+  const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
+  const setup = { db: t.db, storage: t.storage, publicUrl: t.config.publicUrl, client };
+  const { prompt } = await preparePrompt(setup, node!, claimed.job);
+  await t.db
+    .update(generations)
+    .set({ promptId: chosen, comfyClientId: client.clientId })
+    .where(eq(generations.id, id!));
+  await client.queuePrompt(prompt, { promptId: chosen });
+  return { id: id!, chosen };
 }

@@ -2,18 +2,16 @@ import { RunPodWorker } from '@cinegraph/comfy';
 import { startDevWorker, startRunPodFake, type RunPodFake } from '@cinegraph/dev-worker';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generations, nodes } from '../db/schema';
+import { generations } from '../db/schema';
 import { startListeningTestApp } from '../routes/assets/listening-test-app';
 import type { TestApp } from '../test/test-app';
-import { claimPendingGeneration } from './claim';
 import {
-  generate,
   generationMovie,
+  submitThenCrash,
   testDispatcher,
   waitForStatus,
   type GenerationMovie,
 } from './engine-test-support';
-import { preparePrompt } from './prepare-prompt';
 import { runpodWebhookUrl } from './runpod-jobs';
 import { WorkerPool } from './worker-pool';
 
@@ -51,28 +49,18 @@ describe('a RunPod job the studio crashed in the middle of submitting', () => {
   it('is found by its webhook and followed, never sent twice', async () => {
     // Submitted as startJob does (its id recorded first), then the studio "crashes" before RunPod's
     // id is recorded.
-    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
-    const claimed = (await claimPendingGeneration(t.db))!;
-    const chosen = crypto.randomUUID();
     const worker = new RunPodWorker({
       baseUrl: fake.url,
       apiKey: API_KEY,
       webhookUrl: (promptId) => runpodWebhookUrl(t.config.publicUrl, promptId),
     });
-    const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
-    const setup = { db: t.db, storage: t.storage, publicUrl: t.config.publicUrl, client: worker };
-    const { prompt } = await preparePrompt(setup, node!, claimed.job);
-    await t.db
-      .update(generations)
-      .set({ promptId: chosen, comfyClientId: worker.clientId })
-      .where(eq(generations.id, id!));
-    await worker.queuePrompt(prompt, { promptId: chosen });
+    const { id, chosen } = await submitThenCrash(t, m, worker);
 
     const dispatcher = testDispatcher(t, { resumeAllOnStart: true });
     cleanups.push(() => dispatcher.stop());
     dispatcher.start();
-    await waitForStatus(t, [id!], ['success', 'failed'], 30_000);
-    const [done] = await t.db.select().from(generations).where(eq(generations.id, id!));
+    await waitForStatus(t, [id], ['success', 'failed'], 30_000);
+    const [done] = await t.db.select().from(generations).where(eq(generations.id, id));
     expect(done).toMatchObject({ status: 'success', attempts: 1 });
     expect(done!.gpuSeconds).toBeGreaterThan(0);
     expect(fake.received).toHaveLength(1);
