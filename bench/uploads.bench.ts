@@ -8,7 +8,7 @@ import type { UploadServerReady } from './upload-servers';
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 500) * MiB;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /**
  * A 500 MB multipart upload as the web client sends it (one part after the other, each part's link

@@ -56,6 +56,9 @@ describe('LocalStorage multipart uploads', () => {
     // The same file on disk: its bytes were neither read nor written again.
     expect(stored.ino).toBe(staged.ino);
     expect(stored.size).toBe(PART + 10);
+    // The upload is over: a late part can change nothing.
+    expect((await upload.put(2, randomBytes(10))).status).toBe(404);
+    expect((await stat(path.join(local.root, 'objects', key))).size).toBe(PART + 10);
   });
 
   it('takes a part again after a cut attempt, and refuses the ETag of bytes that were replaced', async () => {

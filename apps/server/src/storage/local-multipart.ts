@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, truncate, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MIN_PART_SIZE, type CompletedPart } from './storage';
 import { StorageRequestError } from './storage-errors';
 import {
+  isMissing,
   moveIntoPlace,
   readJson,
   removeUntouchedSince,
@@ -49,6 +50,8 @@ export class LocalMultipartStaging {
   // One server process owns the store, so in-memory bookkeeping is enough to keep a part from being
   // rewritten while the same part or the whole upload is being completed.
   readonly #activity = new Map<string, Activity>();
+  // upload.json never changes and every part needs it: read from disk once, then from memory.
+  readonly #records = new Map<string, UploadRecord>();
 
   constructor(
     private readonly uploadsDir: string,
@@ -64,6 +67,7 @@ export class LocalMultipartStaging {
     await writeFile(this.#file(uploadId, 'data'), '');
     const record: UploadRecord = { key, contentType, partSize };
     await moveIntoPlace(await writeJsonToTempFile(this.tmpDir, record), this.#file(uploadId, 'upload.json'));
+    this.#records.set(uploadId, record);
     return uploadId;
   }
 
@@ -83,7 +87,7 @@ export class LocalMultipartStaging {
     activity.writing.add(partNumber);
     try {
       // The old record goes first: it must never vouch for bytes that are being rewritten.
-      await rm(this.#file(uploadId, `${partNumber}.json`), { force: true });
+      await unlink(this.#file(uploadId, `${partNumber}.json`)).catch(ignoreMissing);
       // A part may not spill into the next one's place.
       const limit = Math.min(upload.partSize, size.exactBytes ?? size.maxBytes ?? upload.partSize);
       const offset = (partNumber - 1) * upload.partSize;
@@ -91,11 +95,7 @@ export class LocalMultipartStaging {
       if (size.exactBytes !== undefined && part.size !== size.exactBytes) {
         throw new StorageRequestError(`The part must be exactly ${size.exactBytes} bytes, as announced`, 400);
       }
-      const record: PartRecord = { digest: part.digest, size: part.size };
-      await moveIntoPlace(
-        await writeJsonToTempFile(this.tmpDir, record),
-        this.#file(uploadId, `${partNumber}.json`),
-      );
+      await this.#writePartRecord(uploadId, partNumber, { digest: part.digest, size: part.size });
       return { etag: `"${part.digest}"` };
     } finally {
       this.#release(uploadId, () => activity.writing.delete(partNumber));
@@ -163,24 +163,35 @@ export class LocalMultipartStaging {
 
   /** Staging folders of uploads nobody touched since `olderThan` (cut, never completed or aborted). */
   removeUntouchedSince(olderThan: Date): Promise<number> {
+    this.#records.clear();
     return removeUntouchedSince(this.uploadsDir, olderThan);
   }
 
   async remove(uploadId: string): Promise<void> {
     if (!isUploadId(uploadId)) return;
+    this.#records.delete(uploadId);
     await rm(path.join(this.uploadsDir, uploadId), { recursive: true, force: true });
   }
 
-  async #requireUpload(key: string, uploadId: string): Promise<UploadRecord> {
-    const record = isUploadId(uploadId)
-      ? await readJson<UploadRecord>(this.#file(uploadId, 'upload.json'))
-      : null;
-    if (!record || record.key !== key) {
-      throw new StorageRequestError(
-        'The multipart upload does not exist (completed, aborted or unknown)',
-        404,
-      );
+  /** Written beside and renamed over, so a record is whole or absent; fails with 404 once the upload is gone. */
+  async #writePartRecord(uploadId: string, partNumber: number, record: PartRecord): Promise<void> {
+    const file = this.#file(uploadId, `${partNumber}.json`);
+    try {
+      await writeFile(`${file}.tmp`, JSON.stringify(record));
+      await rename(`${file}.tmp`, file);
+    } catch (err) {
+      if (isMissing(err)) throw missingUpload();
+      throw err;
     }
+  }
+
+  async #requireUpload(key: string, uploadId: string): Promise<UploadRecord> {
+    let record = isUploadId(uploadId) ? (this.#records.get(uploadId) ?? null) : null;
+    if (!record && isUploadId(uploadId)) {
+      record = await readJson<UploadRecord>(this.#file(uploadId, 'upload.json'));
+      if (record) this.#records.set(uploadId, record);
+    }
+    if (!record || record.key !== key) throw missingUpload();
     return record;
   }
 
@@ -208,3 +219,8 @@ export class LocalMultipartStaging {
 function isUploadId(uploadId: string): boolean {
   return /^[0-9a-f]{32}$/.test(uploadId);
 }
+
+const missingUpload = () =>
+  new StorageRequestError('The multipart upload does not exist (completed, aborted or unknown)', 404);
+
+const ignoreMissing = (err: unknown) => (isMissing(err) ? undefined : Promise.reject(err));
