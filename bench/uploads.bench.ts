@@ -26,9 +26,11 @@ export async function benchUploads(): Promise<void> {
     const partCount = Math.ceil(FILE_BYTES / partSize);
     const partBytes = (n: number) => bytes.subarray(0, Math.min(partSize, FILE_BYTES - (n - 1) * partSize));
 
+    // complete_multipart_upload alone, each round: it must not grow with the file.
+    const completeMs: number[] = [];
     const uploadToStudio = async () => {
       const upload = await startUpload(studio.ready);
-      const parts = [];
+      const parts: { PartNumber: number; ETag: string }[] = [];
       let nextUrl = partUrl(studio.ready, upload, 1);
       for (let n = 1; n <= partCount; n++) {
         const url = await nextUrl;
@@ -36,7 +38,7 @@ export async function benchUploads(): Promise<void> {
         if (n < partCount) nextUrl = partUrl(studio.ready, upload, n + 1);
         parts.push({ PartNumber: n, ETag: await put(url, partBytes(n)) });
       }
-      await complete(studio.ready, upload, parts);
+      completeMs.push(await timed(() => complete(studio.ready, upload, parts)));
     };
     const uploadToBare = async () => {
       for (let n = 1; n <= partCount; n++) await put(`${bare.ready.baseUrl}/part-${n}`, partBytes(n));
@@ -74,7 +76,8 @@ export async function benchUploads(): Promise<void> {
     ]);
     const mib = (n: number) => `${Math.round(n / MiB)} MiB`;
     console.log(
-      `(peak RSS: studio ${mib(studioPeak)} from ${mib(studio.ready.restingRss)} at rest; ` +
+      `(complete_multipart_upload: ${Math.round(median(completeMs))} ms; ` +
+        `peak RSS: studio ${mib(studioPeak)} from ${mib(studio.ready.restingRss)} at rest; ` +
         `bare ${mib(barePeak)} from ${mib(bare.ready.restingRss)})`,
     );
   } finally {
@@ -84,7 +87,7 @@ export async function benchUploads(): Promise<void> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function timed(run: () => Promise<void>): Promise<number> {
+async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await run();
   return performance.now() - started;
