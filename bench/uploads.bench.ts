@@ -12,9 +12,9 @@ const ROUNDS = 5;
 
 /**
  * A 500 MB multipart upload as the web client sends it (one part after the other, each part's link
- * from the API asked for during the previous PUT, then complete_multipart_upload), against a bare Node http server taking PUTs of
- * the same parts into files. Each server runs in its own process; its peak RSS during the rounds is
- * printed beside its throughput.
+ * from the API asked for during the previous PUT, then complete_multipart_upload), against a bare
+ * Node http server taking PUTs of the same parts into files. Each server runs in its own process;
+ * its peak RSS during the rounds is printed beside its throughput.
  */
 export async function benchUploads(): Promise<void> {
   const studio = await startServer('studio');

@@ -43,8 +43,8 @@ interface Activity {
 /**
  * The staging area of the local store's multipart uploads: `<root>/uploads/<uploadId>/` holds
  * `data`, the object being built, and one `<N>.json` record per finished part. Parts stream
- * straight to their offset in `data` (hashed on the way, each on its own), so completing checks the records and
- * renames the file: no byte is copied or read again, whatever the size.
+ * straight to their offset in `data`, each hashed on its own on the way, so completing checks the
+ * records and renames the file: no byte is copied or read again, whatever the size.
  */
 export class LocalMultipartStaging {
   // One server process owns the store, so in-memory bookkeeping is enough to keep a part from being
@@ -173,7 +173,7 @@ export class LocalMultipartStaging {
     await rm(path.join(this.uploadsDir, uploadId), { recursive: true, force: true });
   }
 
-  /** Written beside and renamed over, so a record is whole or absent; fails with 404 once the upload is gone. */
+  /** Written beside, then renamed over: a record is whole or absent. 404 once the upload is gone. */
   async #writePartRecord(uploadId: string, partNumber: number, record: PartRecord): Promise<void> {
     const file = this.#file(uploadId, `${partNumber}.json`);
     try {
