@@ -1,7 +1,7 @@
 import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
-import { route } from '../../http/route';
+import { readRoute, route } from '../../http/route';
 import { presentAsset } from '../../presenters/assets';
 import { deleteAsset, listAssets, renameAsset } from '../../services/assets/assets';
 import { completeMultipartUpload, completeSingleUpload } from '../../services/assets/complete-upload';
@@ -25,8 +25,9 @@ export function assetRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
   });
 
-  route(app, ep.presignUploadPart, async ({ query, userId }) => ({
-    presigned_url: await presignUploadPart(db, storage, userId, query),
+  // Asked for once per part while the previous part uploads: one query, a compiled serializer.
+  readRoute(app, ep.presignUploadPart, async ({ query, sessionToken }) => ({
+    presigned_url: await presignUploadPart(db, storage, sessionToken, query),
   }));
 
   route(app, ep.completeUpload, async ({ body, userId }) =>

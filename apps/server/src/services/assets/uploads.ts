@@ -3,13 +3,14 @@ import {
   type AssetFileType,
   type PresignUploadResponse,
 } from '@cinegraph/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { uploads } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { sessions, uploads } from '../../db/schema';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
 import { MAX_PART_NUMBER, MIN_PART_SIZE, type Storage } from '../../storage/storage';
 import { newAssetKey } from './asset-keys';
 import { checkExtension, checkSize, cleanDisplayName, contentTypeFor } from './file-rules';
+import { hashToken } from '../tokens';
 import { storedFileUrl } from './stored-files';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -67,6 +68,29 @@ export async function requireOwnUpload(
   uploadId?: string,
 ): Promise<UploadRow> {
   const [row] = await db.select().from(uploads).where(eq(uploads.s3Key, key));
+  return checkOwnUpload(row, userId, uploadId);
+}
+
+/**
+ * `requireOwnUpload` for a session token in one query, since a part link is asked for once per part:
+ * the session (401 when there is none or it expired) and the upload read together.
+ */
+async function requireOwnUploadForSession(
+  db: Database,
+  sessionToken: string,
+  key: string,
+  uploadId: string,
+): Promise<UploadRow> {
+  const [row] = await db
+    .select({ userId: sessions.userId, upload: uploads })
+    .from(sessions)
+    .leftJoin(uploads, eq(uploads.s3Key, key))
+    .where(and(eq(sessions.tokenHash, hashToken(sessionToken)), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) throw unauthorized();
+  return checkOwnUpload(row.upload ?? undefined, row.userId, uploadId);
+}
+
+function checkOwnUpload(row: UploadRow | undefined, userId: string, uploadId?: string): UploadRow {
   if (!row) throw notFound('Upload not found');
   if (row.userId !== userId) throw forbidden('This upload belongs to someone else.');
   if (uploadId !== undefined && row.uploadId !== uploadId) throw notFound('Upload not found');
@@ -80,11 +104,11 @@ export function checkBucket(storage: Storage, bucket: string): void {
 export async function presignUploadPart(
   db: Database,
   storage: Storage,
-  userId: string,
+  sessionToken: string,
   query: { bucket: string; s3_key: string; upload_id: string; part_number: number },
 ): Promise<string> {
   checkBucket(storage, query.bucket);
-  const upload = await requireOwnUpload(db, userId, query.s3_key, query.upload_id);
+  const upload = await requireOwnUploadForSession(db, sessionToken, query.s3_key, query.upload_id);
   const partSize = partSizeFor(upload.fileSize);
   const count = Math.ceil(upload.fileSize / partSize);
   if (query.part_number > count) throw badRequest(`This upload has ${count} parts.`);
