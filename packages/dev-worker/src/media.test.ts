@@ -1,8 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevWorker, type DevWorker } from './dev-worker';
 import type { ApiPrompt, OutputFile } from './prompt-types';
 import { connectWs, postJson, type WsRecorder } from './test-support';
+
+/** The Duration a WebM's header states, read by ffprobe (null when it states none). */
+function webmDuration(data: Buffer): number | null {
+  const dir = mkdtempSync(path.join(tmpdir(), 'webm-'));
+  try {
+    writeFileSync(path.join(dir, 'take.webm'), data);
+    const args = ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', 'take.webm'];
+    const seconds = Number.parseFloat(execFileSync('ffprobe', args, { cwd: dir, encoding: 'utf8' }));
+    return Number.isFinite(seconds) ? seconds : null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 let worker: DevWorker;
 let ws: WsRecorder;
@@ -78,6 +95,8 @@ describe('preview media', () => {
       expect(type).toBe('video/webm');
       expect(data.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
       expect(file.filename).toMatch(/^output_00001_\.webm$/);
+      // Its header states its length (12 frames at 8 fps), as a saver's file on a real worker does.
+      expect(webmDuration(data)).toBeCloseTo(1.5, 2);
     } else {
       expect(type).toBe('image/gif');
       expect(data.subarray(0, 3).toString()).toBe('GIF');

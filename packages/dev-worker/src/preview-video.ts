@@ -1,4 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { renderPreviewPng } from './preview-image';
 import type { PromptSummary } from './prompt-summary';
@@ -28,24 +31,31 @@ function videoSummary(summary: PromptSummary): PromptSummary {
   return { ...summary, width: even(summary.width), height: even(summary.height) };
 }
 
-function encodeWebm(command: string, frames: Buffer[]): Promise<Buffer> {
+/**
+ * Encodes into a temporary file rather than a pipe: ffmpeg goes back to write the WebM's Duration only
+ * into a seekable output, and a saver's file on a real worker states its length.
+ */
+async function encodeWebm(command: string, frames: Buffer[]): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'dev-worker-webm-'));
+  const file = path.join(dir, 'preview.webm');
   const args = ['-hide_banner', '-loglevel', 'error', '-f', 'image2pipe', '-framerate', String(FRAME_RATE)];
   args.push('-i', '-', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '800k');
-  args.push('-pix_fmt', 'yuv420p', '-f', 'webm', '-');
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg failed: ${errors}`)),
-    );
-    child.stdin.on('error', () => undefined);
-    for (const frame of frames) child.stdin.write(frame);
-    child.stdin.end();
-  });
+  args.push('-pix_fmt', 'yuv420p', '-f', 'webm', '-y', file);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+      let errors = '';
+      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed: ${errors}`))));
+      child.stdin.on('error', () => undefined);
+      for (const frame of frames) child.stdin.write(frame);
+      child.stdin.end();
+    });
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**

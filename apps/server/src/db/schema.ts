@@ -402,6 +402,8 @@ export interface GenerationOutputColumn {
   display_image: string | null;
   /** The output file's size, counted in the user's storage (absent on takes stored before it was kept). */
   bytes?: number;
+  /** A video or sound take's length as its container header states it, read when it was stored. */
+  seconds?: number;
 }
 
 /**

@@ -14,6 +14,7 @@ import { storePosterFrame } from '../services/assets/poster-frame';
 import { storedFileUrl } from '../services/assets/stored-files';
 import { generationStoragePrefix } from '../services/generations/update';
 import { streamToTempFile } from '../storage/local-files';
+import { mediaLengthSeconds } from '../storage/media-length';
 import { OUTPUT_MEDIA_TYPES, SNIFF_BYTES, sniffMediaType } from '../storage/media-types';
 import type { Storage } from '../storage/storage';
 
@@ -31,7 +32,8 @@ export interface OutputStore {
 
 /**
  * Fetches the take's output file through `/view` into storage under the generation's folder, with a
- * display image (an image resized; a video's poster frame when ffmpeg is there). Null when the
+ * display image (an image resized; a video's poster frame when ffmpeg is there) and, for video and
+ * sound, the length its container states (what the export falls back on without ffprobe). Null when the
  * workflow produced no file. Workers are untrusted: the file is streamed through a temporary file with
  * a size cap (never whole in memory) and kept only when its bytes are one of the closed list of media
  * types, stored under the type its bytes prove rather than the one the worker named.
@@ -58,11 +60,14 @@ export async function storeGenerationOutput(
     const key = `${folder}${safeName(file.filename)}`;
     await store.storage.putFile(key, download, contentType);
     const display = await displayImage(store.storage, file, key, download, folder);
+    // ComfyUI reports a video's frame rate at most, never its length: the container header says it.
+    const seconds = file.kind === 'image' ? null : await mediaLengthSeconds(download, contentType);
     return {
       type: file.kind,
       url: storedFileUrl(store.publicUrl, key),
       display_image: display ? storedFileUrl(store.publicUrl, display) : null,
       bytes: (await stat(download)).size,
+      ...(seconds !== null && { seconds }),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

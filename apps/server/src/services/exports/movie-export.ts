@@ -35,13 +35,15 @@ async function takeMedia(storage: Storage, file: TakeFile): Promise<TakeMedia> {
   const kind = file.take.generation.output?.type ?? 'image';
   const path = `media/${file.name}`;
   if (kind === 'image') return { path, kind };
-  return { path, kind, seconds: (await mediaDurationSeconds(storage, file.key)) ?? undefined };
+  const stored = file.take.generation.output?.seconds;
+  return { path, kind, seconds: (await mediaDurationSeconds(storage, file.key)) ?? stored };
 }
 
 /**
  * The movie as a timeline plus its media, ready to zip: the chosen take of every shot (picture and
  * sound) in scene and shot order, the timeline file written in the asked format with paths relative
- * to it (`media/...`). Video and audio lengths come from ffprobe; without it they last as a still.
+ * to it (`media/...`). Video and audio lengths come from ffprobe; without it from the length stored
+ * with the take (its container header, read when the worker's file was kept), else they last as a still.
  */
 export async function movieExportEntries(
   db: Database,
