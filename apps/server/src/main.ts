@@ -8,6 +8,7 @@ import { startEngine, type RunningEngine } from './engine/start-engine';
 import { createMailer } from './mail/create-mailer';
 import { resolveSecret } from './secret';
 import { startUploadSweeper } from './services/assets/stale-uploads';
+import { startAttemptSweeper } from './services/attempt-counts';
 import { sealPlainWorkerKeys, useWorkerKeySecret } from './services/workers/worker-keys';
 import { seedTemplateMovies } from './services/movies/templates';
 import { createStorage } from './storage/create-storage';
@@ -44,11 +45,13 @@ async function main(): Promise<void> {
   };
   const app = await buildApp({ config, db: database.db, storage, mailer, signInLimits });
   const sweeper = startUploadSweeper(database.db, storage, app.log);
+  const attemptSweeper = startAttemptSweeper(database.db, app.log);
   let engine: RunningEngine | null = null;
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     sweeper.stop();
+    attemptSweeper.stop();
     await app.close();
     await engine?.stop();
     await database.close();

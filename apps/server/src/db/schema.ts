@@ -55,6 +55,25 @@ export const magicLinks = pgTable(
   ],
 );
 
+/**
+ * Attempts counted per scope and key (a client address, an email) in a window that opens at the first
+ * attempt: kept in the database so that every studio process, and a restarted one, shares one allowance.
+ * Rows whose window has closed are swept.
+ */
+export const attemptCounts = pgTable(
+  'attempt_counts',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('attempt_counts_window_ends_idx').on(t.windowEndsAt),
+  ],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

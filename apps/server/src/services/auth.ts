@@ -1,7 +1,8 @@
 import { MAGIC_LINK_TTL_MINUTES } from '@cinegraph/contracts';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { magicLinks, sessions, users } from '../db/schema';
+import { returnAttempt, takeAttempt } from './attempt-counts';
 import { badRequest, tooManyRequests } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { magicLinkMessage } from '../mail/magic-link-message';
@@ -26,18 +27,26 @@ export async function requestMagicLink(
   mailer: Mailer,
   input: { email: string; ip: string; publicUrl: string; limits: SignInLimits },
 ): Promise<void> {
-  const since = sql`now() - make_interval(mins => ${input.limits.windowMinutes})`;
-  const [byEmail] = await db
-    .select({ n: count() })
-    .from(magicLinks)
-    .where(and(eq(magicLinks.email, input.email), gt(magicLinks.createdAt, since)));
-  const [byAddress] = await db
-    .select({ n: count() })
-    .from(magicLinks)
-    .where(and(eq(magicLinks.requestedIp, input.ip), gt(magicLinks.createdAt, since)));
-  if ((byEmail?.n ?? 0) >= input.limits.perEmail || (byAddress?.n ?? 0) >= input.limits.perAddress) {
-    throw tooManyRequests('Too many sign-in links requested. Please wait a few minutes and try again.');
-  }
+  const { windowMinutes } = input.limits;
+  // Both allowances are taken in one transaction: a request refused for its email gives the address back.
+  await db.transaction(async (tx) => {
+    const allowed =
+      (await takeAttempt(tx, {
+        scope: 'sign-in-link:address',
+        key: input.ip,
+        limit: input.limits.perAddress,
+        windowMinutes,
+      })) &&
+      (await takeAttempt(tx, {
+        scope: 'sign-in-link:email',
+        key: input.email,
+        limit: input.limits.perEmail,
+        windowMinutes,
+      }));
+    if (!allowed) {
+      throw tooManyRequests('Too many sign-in links requested. Please wait a few minutes and try again.');
+    }
+  });
 
   const token = newToken();
   const [link] = await db
@@ -55,8 +64,21 @@ export async function requestMagicLink(
   } catch (error) {
     // An unsent link must not count against the user's limit.
     if (link) await db.delete(magicLinks).where(eq(magicLinks.id, link.id));
+    await returnAttempt(db, 'sign-in-link:address', input.ip);
+    await returnAttempt(db, 'sign-in-link:email', input.email);
     throw error;
   }
+}
+
+/** Counts an attempt to open a sign-in link from `ip`; a 429 over the limit bounds guessing links. */
+export async function takeVerifyAttempt(db: Database, ip: string, limits: SignInLimits): Promise<void> {
+  const allowed = await takeAttempt(db, {
+    scope: 'verify:address',
+    key: ip,
+    limit: limits.verifiesPerAddress ?? DEFAULT_VERIFIES_PER_ADDRESS,
+    windowMinutes: limits.windowMinutes,
+  });
+  if (!allowed) throw tooManyRequests('Too many sign-in attempts. Please wait a few minutes and try again.');
 }
 
 /**

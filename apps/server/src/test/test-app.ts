@@ -5,7 +5,7 @@ import { STUDIO_REQUEST_HEADERS } from '@cinegraph/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import { createMailer } from '../mail/create-mailer';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../services/auth';
 import type { PaymentProvider } from '../services/payments/payment-provider';
@@ -18,6 +18,7 @@ import { openTestDatabase } from './test-database';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  database: DatabaseHandle;
   storage: Storage;
   config: Config;
   dataDir: string;
@@ -33,6 +34,8 @@ export async function createTestApp(
     signInLimits?: SignInLimits;
     env?: Record<string, string>;
     paymentProvider?: PaymentProvider;
+    /** Another app's database: the two act as two studio processes; closing this app leaves it open. */
+    sharedDatabase?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cinegraph-test-'));
@@ -42,11 +45,11 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.sharedDatabase ?? (await openTestDatabase());
   const secret = 'test-secret-'.padEnd(40, 'x');
   useWorkerKeySecret(secret);
   const storage = await createStorage({ dataDir, publicUrl: config.publicUrl, secret });
-  await seedTemplateMovies(database.db, storage);
+  if (!options.sharedDatabase) await seedTemplateMovies(database.db, storage);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger: { info: () => {} } });
   const app = await buildApp({
     config,
@@ -70,12 +73,13 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    database,
     storage,
     config,
     dataDir,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.sharedDatabase) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { magicLinks, sessions } from '../../db/schema';
+import { attemptCounts, magicLinks, sessions } from '../../db/schema';
 import type { SignInLimits } from '../../services/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { latestMagicToken, signIn } from '../../test/sign-in';
@@ -189,8 +189,49 @@ describe('sign-in rate limits', () => {
   it('counts only requests inside the window', async () => {
     await withLimits({ perEmail: 1, perAddress: 100, windowMinutes: 15 }, async () => {
       expect((await requestLink('max@example.com')).statusCode).toBe(200);
-      await t.db.update(magicLinks).set({ createdAt: sql`now() - interval '16 minutes'` });
+      expect((await requestLink('max@example.com')).statusCode).toBe(429);
+      await t.db.update(attemptCounts).set({ windowEndsAt: sql`now() - interval '1 second'` });
       expect((await requestLink('max@example.com')).statusCode).toBe(200);
     });
+  });
+});
+
+describe('sign-in rate limits across studio processes', () => {
+  const limits: SignInLimits = { perEmail: 100, perAddress: 3, windowMinutes: 15, verifiesPerAddress: 3 };
+  const guess = (app: TestApp) =>
+    app.app.inject({ method: 'GET', url: `/api/v1/verify?token=${'c'.repeat(43)}` });
+  const ask = (app: TestApp, email: string) =>
+    app.app.inject({ method: 'POST', url: '/api/v1/magic-link', payload: { email } });
+
+  it('shares one allowance between two apps over one database, and keeps it across a restart', async () => {
+    const first = await createTestApp({ signInLimits: limits });
+    const second = await createTestApp({ signInLimits: limits, sharedDatabase: first.database });
+    try {
+      expect((await guess(first)).statusCode).toBe(400);
+      expect((await guess(second)).statusCode).toBe(400);
+      expect((await guess(first)).statusCode).toBe(400);
+      expect((await guess(second)).statusCode).toBe(429);
+      expect((await guess(first)).statusCode).toBe(429);
+
+      expect((await ask(second, 'nia@example.com')).statusCode).toBe(200);
+      expect((await ask(first, 'ola@example.com')).statusCode).toBe(200);
+      expect((await ask(second, 'pia@example.com')).statusCode).toBe(200);
+      const refused = await ask(first, 'quin@example.com');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(/Too many sign-in links/);
+
+      // A restarted process (a new app on the same database) still refuses.
+      await second.close();
+      const restarted = await createTestApp({ signInLimits: limits, sharedDatabase: first.database });
+      try {
+        expect((await guess(restarted)).statusCode).toBe(429);
+        expect((await ask(restarted, 'rae@example.com')).statusCode).toBe(429);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await second.close().catch(() => undefined);
+      await first.close();
+    }
   });
 });

@@ -3,14 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { clearSessionCookie, setSessionCookie } from '../../http/session';
 import { route } from '../../http/route';
-import { tooManyRequests } from '../../http/errors';
-import { AttemptWindow } from '../../services/attempt-window';
-import {
-  DEFAULT_VERIFIES_PER_ADDRESS,
-  endSession,
-  requestMagicLink,
-  verifyMagicLink,
-} from '../../services/auth';
+import { endSession, requestMagicLink, takeVerifyAttempt, verifyMagicLink } from '../../services/auth';
 
 export function authRoutes(app: FastifyInstance, { db, mailer, config, signInLimits }: AppDeps): void {
   route(app, endpoints.requestMagicLink, async ({ body, request }) => {
@@ -23,15 +16,8 @@ export function authRoutes(app: FastifyInstance, { db, mailer, config, signInLim
     return { message: 'Magic link sent' };
   });
 
-  const verifies = new AttemptWindow(
-    signInLimits.verifiesPerAddress ?? DEFAULT_VERIFIES_PER_ADDRESS,
-    signInLimits.windowMinutes * 60_000,
-  );
-
   route(app, endpoints.verifyMagicLink, async ({ query, reply, request }) => {
-    if (!verifies.allow(request.ip)) {
-      throw tooManyRequests('Too many sign-in attempts. Please wait a few minutes and try again.');
-    }
+    await takeVerifyAttempt(db, request.ip, signInLimits);
     const session = await verifyMagicLink(db, { token: query.token, sessionDays: config.sessionDays });
     setSessionCookie(reply, session.sessionToken, session.expiresAt, config.cookieSecure);
     return { user_id: session.userId };
