@@ -5,7 +5,7 @@ import { STUDIO_REQUEST_HEADERS } from '@cinegraph/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { Database, DatabaseHandle } from '../db/client';
+import type { Database } from '../db/client';
 import { createMailer } from '../mail/create-mailer';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../services/auth';
 import type { PaymentProvider } from '../services/payments/payment-provider';
@@ -13,12 +13,12 @@ import { seedTemplateMovies } from '../services/movies/templates';
 import { useWorkerKeySecret } from '../services/workers/worker-keys';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
-  database: DatabaseHandle;
+  database: TestDatabase;
   storage: Storage;
   config: Config;
   dataDir: string;
@@ -35,7 +35,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     paymentProvider?: PaymentProvider;
     /** Another app's database: the two act as two studio processes; closing this app leaves it open. */
-    sharedDatabase?: DatabaseHandle;
+    sharedDatabase?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cinegraph-test-'));

@@ -2,6 +2,7 @@ import type { CharacterUpdate } from '@cinegraph/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
 import { characters, movies } from '../../db/schema';
 import type { Db } from '../editor/node-rows';
 import { authorizeItem } from './item-access';
@@ -26,6 +27,16 @@ export async function listCharacters(db: Db, movieId: string): Promise<Character
 
 async function findCharacter(db: Db, id: string): Promise<CharacterRow | undefined> {
   const [row] = await db.select().from(characters).where(eq(characters.id, id));
+  return row;
+}
+
+/**
+ * The character's row locked for this transaction's update: a deletion committed meanwhile (another tab, another
+ * server) is a 404, not a write to a row that is gone.
+ */
+async function lockCharacter(tx: Db, id: string): Promise<CharacterRow> {
+  const [row] = await tx.select().from(characters).where(eq(characters.id, id)).for('no key update');
+  if (!row) throw notFound('Character not found');
   return row;
 }
 
@@ -71,7 +82,7 @@ export async function updateCharacter(
     if (body.index !== undefined && body.index !== character.index) {
       await moveInList(tx, characterList(character.movieId), character.id, body.index);
     }
-    const current = (await findCharacter(tx, character.id))!;
+    const current = await lockCharacter(tx, character.id);
     const name = editedName(current.name, body);
     const [row] = await tx
       .update(characters)

@@ -2,6 +2,7 @@ import type { SceneUpdate } from '@cinegraph/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
 import { movies, scenes, shots } from '../../db/schema';
 import type { Db } from '../editor/node-rows';
 import { authorizeItem } from './item-access';
@@ -26,6 +27,16 @@ export async function listScenes(db: Db, movieId: string): Promise<SceneRow[]> {
 
 async function findScene(db: Db, id: string): Promise<SceneRow | undefined> {
   const [row] = await db.select().from(scenes).where(eq(scenes.id, id));
+  return row;
+}
+
+/**
+ * The scene's row locked for this transaction's update: a deletion committed meanwhile (another tab, another
+ * server) is a 404, not a write to a row that is gone.
+ */
+async function lockScene(tx: Db, id: string): Promise<SceneRow> {
+  const [row] = await tx.select().from(scenes).where(eq(scenes.id, id)).for('no key update');
+  if (!row) throw notFound('Scene not found');
   return row;
 }
 
@@ -63,7 +74,7 @@ export async function updateScene(
     if (body.index !== undefined && body.index !== scene.index) {
       await moveInList(tx, sceneList(scene.movieId), scene.id, body.index);
     }
-    const current = (await findScene(tx, scene.id))!;
+    const current = await lockScene(tx, scene.id);
     const [row] = await tx
       .update(scenes)
       .set({

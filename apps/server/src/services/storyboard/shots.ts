@@ -2,6 +2,7 @@ import type { ShotUpdate } from '@cinegraph/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
 import { scenes, shots } from '../../db/schema';
 import type { Db } from '../editor/node-rows';
 import { authorizeItem } from './item-access';
@@ -27,6 +28,16 @@ export async function listShots(db: Db, sceneId: string): Promise<ShotRow[]> {
 
 async function findShot(db: Db, id: string): Promise<ShotRow | undefined> {
   const [row] = await db.select().from(shots).where(eq(shots.id, id));
+  return row;
+}
+
+/**
+ * The shot's row locked for this transaction's update: a deletion committed meanwhile (another tab, another
+ * server) is a 404, not a write to a row that is gone.
+ */
+async function lockShot(tx: Db, id: string): Promise<ShotRow> {
+  const [row] = await tx.select().from(shots).where(eq(shots.id, id)).for('no key update');
+  if (!row) throw notFound('Shot not found');
   return row;
 }
 
@@ -69,7 +80,7 @@ export async function updateShot(
     if (body.index !== undefined && body.index !== shot.index) {
       await moveInList(tx, shotList(shot.sceneId), shot.id, body.index);
     }
-    const current = (await findShot(tx, shot.id))!;
+    const current = await lockShot(tx, shot.id);
     const [row] = await tx
       .update(shots)
       .set({
