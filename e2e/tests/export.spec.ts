@@ -160,7 +160,14 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
   // Downloaded: a second Download New has nothing left; Download All hands them out again.
   await download.getByRole('button', { name: 'Download', exact: true }).click();
   await expect(editor.getByText(/No new takes to download/).last()).toBeVisible();
+  // The choice is kept on the node: it is still Download All after a reload.
+  const choiceSaved = editor.waitForResponse(
+    (r) => r.url().includes(`/api/v1/editor/update/movie/${movieId}/node/`) && r.ok(),
+  );
   await download.getByRole('switch', { name: 'Download New' }).click();
+  await expect(download.getByRole('switch', { name: 'Download All' })).toBeVisible();
+  await choiceSaved;
+  await editor.reload();
   await expect(download.getByRole('switch', { name: 'Download All' })).toBeVisible();
   const all = await saved(editor, () =>
     download.getByRole('button', { name: 'Download', exact: true }).click(),

@@ -1,5 +1,8 @@
+import type { EditorNode } from '@cinegraph/contracts';
 import { useState } from 'react';
 import { useToast } from '../../ui/toast';
+import { useEditorActions } from '../editor/editorActions';
+import { downloadsAll, withDownloadsAll } from './logic/downloadChoice';
 import { downloadErrorMessage } from './logic/downloadErrors';
 import { downloadNodeTakes } from './logic/downloadNodeTakes';
 
@@ -8,17 +11,19 @@ const BUTTON =
 
 /**
  * The Download node's controls: the 'Download New' / 'Download All' toggle (only takes not downloaded
- * before, or every take marked use-as-input) and the button that saves the zip.
+ * before, or every take marked use-as-input), kept on the node through the editor's node update, and
+ * the button that saves the zip.
  */
-export function DownloadNodeControls({ nodeId, movieId }: { nodeId?: string; movieId?: string }) {
+export function DownloadNodeControls({ node }: { node: EditorNode }) {
   const toast = useToast();
-  const [all, setAll] = useState(false);
+  const actions = useEditorActions();
+  const all = downloadsAll(node.value);
   const [busy, setBusy] = useState(false);
 
   async function download() {
     setBusy(true);
     try {
-      const count = await downloadNodeTakes(nodeId, movieId, all);
+      const count = await downloadNodeTakes(node._id, node.movie_id, all);
       toast.success(`Downloading ${count} take${count === 1 ? '' : 's'}`);
     } catch (error) {
       toast.error(downloadErrorMessage(error));
@@ -34,7 +39,7 @@ export function DownloadNodeControls({ nodeId, movieId }: { nodeId?: string; mov
         role="switch"
         aria-checked={all}
         title={all ? 'Every take marked use-as-input' : 'Only takes not downloaded before'}
-        onClick={() => setAll(!all)}
+        onClick={() => actions.updateNode(node._id, { value: withDownloadsAll(node.value, !all) })}
         className={`${BUTTON} flex-1 bg-white/5 text-neutral-200 hover:bg-white/10`}
       >
         {all ? 'Download All' : 'Download New'}

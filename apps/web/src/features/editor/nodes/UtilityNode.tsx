@@ -38,7 +38,7 @@ export function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
           />
         </div>
       )}
-      {node.utility_kind === 'download' && <DownloadNodeControls nodeId={node._id} movieId={node.movie_id} />}
+      {node.utility_kind === 'download' && <DownloadNodeControls node={node} />}
     </NodeShell>
   );
 }
