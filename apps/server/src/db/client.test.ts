@@ -12,7 +12,9 @@ beforeEach(async () => {
 });
 afterEach(async () => fs.rm(dir, { recursive: true, force: true }));
 
-describe('the PGlite database folder', () => {
+// Each test opens a fresh PGlite folder and runs every migration, twice in some: on a loaded CI machine
+// that alone has taken over 30 s.
+describe('the PGlite database folder', { timeout: 120_000 }, () => {
   it('migrates on open and keeps data across restarts', async () => {
     const folder = path.join(dir, 'db');
     const first = await openDatabase({ kind: 'pglite', folder });
