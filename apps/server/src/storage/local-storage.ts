@@ -73,6 +73,11 @@ export class LocalStorage implements Storage {
     return this.#presign({ method: 'PUT', key, contentType, contentLength }, opts.expiresInSeconds);
   }
 
+  /** The local store writes a PUT in place once and refuses any later one: nothing to move. */
+  async finishPut(key: string): Promise<void> {
+    valid.assertValidKey(key);
+  }
+
   async presignGet(key: string, opts: PresignGetOptions = {}) {
     const grant = { method: 'GET' as const, key, downloadName: opts.downloadName };
     return this.#presign(grant, opts.expiresInSeconds, opts.signedAt);

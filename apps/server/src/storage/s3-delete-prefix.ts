@@ -1,13 +1,26 @@
 import { DeleteObjectsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 
-/** Deletes every object whose key starts with `prefix`, one listing page (≤1000 keys) per batch. */
-export async function deleteS3Prefix(client: S3Client, bucket: string, prefix: string): Promise<void> {
+/**
+ * Deletes every object whose key starts with `prefix` (only those last written before `olderThan`, when
+ * given), one listing page (≤1000 keys) per batch. Returns how many went.
+ */
+export async function deleteS3Prefix(
+  client: S3Client,
+  bucket: string,
+  prefix: string,
+  olderThan?: Date,
+): Promise<number> {
   let token: string | undefined;
+  let deleted = 0;
   do {
     const page = await client.send(
       new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
     );
-    const objects = (page.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
+    const objects = (page.Contents ?? []).flatMap((item) =>
+      item.Key && (!olderThan || (item.LastModified && item.LastModified < olderThan))
+        ? [{ Key: item.Key }]
+        : [],
+    );
     // A page holds at most 1000 keys, which is also DeleteObjects' batch limit.
     if (objects.length > 0) {
       const result = await client.send(
@@ -21,7 +34,9 @@ export async function deleteS3Prefix(client: S3Client, bucket: string, prefix: s
           `Could not delete ${failed.length} objects under ${prefix}: ${first?.Key} ${first?.Message}`,
         );
       }
+      deleted += objects.length;
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
+  return deleted;
 }

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -36,15 +37,19 @@ export interface S3StorageOptions {
   secretAccessKey?: string;
   /** `host/bucket/key` URLs instead of `bucket.host/key`; MinIO and most self-hosted stores need it. */
   forcePathStyle?: boolean;
+  /** How long a finished PUT waits for its complete_upload before a sweep takes it (a day, as uploads). */
+  pendingPutAgeMs?: number;
 }
 
 /** Storage on any S3-compatible object store, via the AWS SDK v3. */
 export class S3Storage implements Storage {
   readonly bucket: string;
   readonly #client: S3Client;
+  readonly #pendingPutAgeMs: number;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
+    this.#pendingPutAgeMs = options.pendingPutAgeMs ?? PENDING_PUT_AGE_MS;
     const { accessKeyId, secretAccessKey } = options;
     this.#client = new S3Client({
       region: options.region,
@@ -111,15 +116,30 @@ export class S3Storage implements Storage {
     await deleteS3Prefix(this.#client, this.bucket, prefix);
   }
 
+  /**
+   * The browser's PUT goes to a pending key, never to `key` itself: here it is copied into place (inside
+   * the store, no bytes pass through the server) and the pending object removed, so the URL, even used
+   * again, can never replace the finished object.
+   */
+  async finishPut(key: string): Promise<void> {
+    valid.assertValidKey(key);
+    const pending = pendingPutKey(key);
+    const source = `${this.bucket}/${pending.split('/').map(encodeURIComponent).join('/')}`;
+    const copied = await this.#client
+      .send(new CopyObjectCommand({ ...this.#at(key), CopySource: source }))
+      .catch(nullWhenNotFound);
+    if (copied) await this.delete(pending);
+  }
+
   async presignPut(
     key: string,
     opts: { contentType: string; contentLength?: number; expiresInSeconds?: number },
   ) {
     this.#check(key, opts.contentType);
-    // Content-Length and If-None-Match are signed: a different size, or a second use once the object
-    // exists, is refused by the store itself.
+    // Content-Length and If-None-Match are signed: a different size, or a second use while the pending
+    // object exists, is refused by the store itself; `finishPut` moves the bytes to `key`.
     const command = new PutObjectCommand({
-      ...this.#at(key),
+      ...this.#at(pendingPutKey(key)),
       ContentType: opts.contentType,
       ContentLength: opts.contentLength,
       IfNoneMatch: '*',
@@ -190,9 +210,14 @@ export class S3Storage implements Storage {
       .catch(nullWhenNotFound);
   }
 
-  /** The bucket keeps unfinished multipart parts: they go with `abortMultipartUpload` (and a lifecycle rule). */
-  async removeStaleTemporaryFiles(): Promise<number> {
-    return 0;
+  /**
+   * Pending PUTs never finished (or sent again after their upload completed). The bucket keeps
+   * unfinished multipart parts: they go with `abortMultipartUpload` (and a lifecycle rule).
+   */
+  async removeStaleTemporaryFiles(olderThan: Date): Promise<number> {
+    // A finished PUT waits for its complete_upload as long as the upload lives (a day), not an hour.
+    const before = new Date(Math.min(olderThan.getTime(), Date.now() - this.#pendingPutAgeMs));
+    return deleteS3Prefix(this.#client, this.bucket, PENDING_PUTS, before);
   }
 
   #check(key: string, contentType: string): void {
@@ -204,6 +229,12 @@ export class S3Storage implements Storage {
     return { Bucket: this.bucket, Key: key };
   }
 }
+
+const PENDING_PUTS = 'pending-puts/';
+const PENDING_PUT_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Where a presigned PUT for `key` lands until `finishPut`. */
+export const pendingPutKey = (key: string) => `${PENDING_PUTS}${key}`;
 
 const SIGNED_PUT_HEADERS = new Set(['content-length', 'if-none-match']);
 

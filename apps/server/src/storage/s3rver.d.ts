@@ -12,9 +12,10 @@ declare module 's3rver' {
     configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
   }
 
-  /** The subset of Koa's context the abort shim reads and writes. */
+  /** The subset of Koa's context the shims read and write. */
   interface S3rverContext {
     method: string;
+    headers: Record<string, string | string[] | undefined>;
     path: string;
     query: Record<string, string | string[] | undefined>;
     status: number;

@@ -121,9 +121,34 @@ export function describeStorageContract(
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('etag')).toBe(bytesEtag(body, storage));
+      await storage.finishPut(key);
       const object = await storage.get(key);
       expect(object?.body.equals(body)).toBe(true);
       expect(object?.contentType).toBe('application/json');
+    });
+
+    it('never lets a presigned PUT replace the object once its upload is finished', async () => {
+      const key = `${space()}/take.png`;
+      const first = Buffer.from('the checked bytes');
+      const url = await storage.presignPut(key, { contentType: 'image/png', contentLength: first.length });
+      const put = (body: Buffer) =>
+        fetch(url, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'image/png', 'If-None-Match': '*' },
+          body,
+        });
+      expect((await put(first)).status).toBe(200);
+      await storage.finishPut(key);
+      // Same length (the signature binds it), other bytes: whatever the store answers, the object stays.
+      await put(Buffer.from('the swapped bytes'));
+      expect((await storage.get(key))?.body.toString()).toBe('the checked bytes');
+    });
+
+    it('finishes a PUT that never arrived without creating anything', async () => {
+      const key = `${space()}/never-sent.png`;
+      await storage.presignPut(key, { contentType: 'image/png' });
+      await storage.finishPut(key);
+      expect(await storage.head(key)).toBeNull();
     });
 
     it('signs a GET from a given moment to the same address every time, served until it expires', async () => {

@@ -45,12 +45,18 @@ export interface Storage {
   /**
    * A URL the browser PUTs the bytes to once: it must send exactly `contentType` as Content-Type and
    * `If-None-Match: *`, and with `contentLength` exactly that many bytes. The URL never replaces an
-   * object (so it is dead once used), and a larger body is refused while it streams.
+   * object (so it is dead once used), and a larger body is refused while it streams. The bytes are
+   * read at `key` only after `finishPut(key)`.
    */
   presignPut(
     key: string,
     opts: { contentType: string; contentLength?: number; expiresInSeconds?: number },
   ): Promise<string>;
+  /**
+   * Puts a presigned PUT's bytes at `key` (at complete_upload); afterwards no use of the URL can change
+   * `key`. Nothing happens when no bytes arrived.
+   */
+  finishPut(key: string): Promise<void>;
   /**
    * `signedAt`: the moment the expiry counts from (now when absent); one moment, key and expiry give the
    * same URL every time, so a worker's cache keyed by URL keeps the file.

@@ -36,6 +36,8 @@ export async function createTestApp(
     paymentProvider?: PaymentProvider;
     /** Another app's database: the two act as two studio processes; closing this app leaves it open. */
     sharedDatabase?: TestDatabase;
+    /** Another store (e.g. S3 on s3rver) instead of local storage in the data folder. */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cinegraph-test-'));
@@ -48,7 +50,7 @@ export async function createTestApp(
   const database = options.sharedDatabase ?? (await openTestDatabase());
   const secret = 'test-secret-'.padEnd(40, 'x');
   useWorkerKeySecret(secret);
-  const storage = await createStorage({ dataDir, publicUrl: config.publicUrl, secret });
+  const storage = options.storage ?? (await createStorage({ dataDir, publicUrl: config.publicUrl, secret }));
   if (!options.sharedDatabase) await seedTemplateMovies(database.db, storage);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger: { info: () => {} } });
   const app = await buildApp({

@@ -23,6 +23,7 @@ export async function completeSingleUpload(
 ): Promise<AssetRow> {
   const upload = await requireOwnUpload(db, userId, body.s3_key);
   if (upload.uploadId) throw badRequest('This is a multipart upload: complete it with its parts.');
+  await storage.finishPut(upload.s3Key);
   return recordAsset(db, storage, publicUrl, upload, body);
 }
 
