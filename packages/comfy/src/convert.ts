@@ -1,11 +1,9 @@
 import { isApiLink, type ApiNode, type ApiPrompt } from './api-format';
 import { UnknownNodeClassError } from './errors';
 import { flattenWorkflow, type FlatNode, type FlatSource } from './flat-graph';
+import { executedNodes } from './node-classes';
 import { widgetSlots, type ObjectInfo } from './object-info';
 import { NodeMode, type UiWorkflow } from './ui-format';
-
-/** Editor-only nodes: they never reach the server. PrimitiveNode hands its value to the widgets it drives. */
-const VIRTUAL_NODES = new Set(['Note', 'MarkdownNote', 'Reroute', 'PrimitiveNode']);
 
 type Resolved = { kind: 'link'; source: FlatSource } | { kind: 'value'; value: unknown } | { kind: 'none' };
 
@@ -16,9 +14,7 @@ type Resolved = { kind: 'link'; source: FlatSource } | { kind: 'value'; value: u
  */
 export function convertUiToApi(workflow: UiWorkflow, objectInfo: ObjectInfo): ApiPrompt {
   const flat = flattenWorkflow(workflow, objectInfo);
-  const emitted = [...flat.values()].filter(
-    (node) => !node.passthrough && !VIRTUAL_NODES.has(node.type) && node.mode === NodeMode.normal,
-  );
+  const emitted = executedNodes(flat);
   const unknown = [...new Set(emitted.map((node) => node.type).filter((type) => !objectInfo[type]))];
   if (unknown.length > 0) throw new UnknownNodeClassError(unknown.sort());
 

@@ -25,6 +25,7 @@ export {
 } from './detect';
 export { FillPromptError, MissingOutputError, UnknownNodeClassError, WorkflowFormatError } from './errors';
 export { fillPrompt, type PromptValue } from './fill';
+export { requiredNodeClasses } from './node-classes';
 export { flattenWorkflow, type FlatInput, type FlatNode, type FlatSource } from './flat-graph';
 export {
   ObjectInfoSchema,

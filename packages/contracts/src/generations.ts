@@ -50,7 +50,8 @@ export const Generation = z.object({
   output: GenerationOutput.nullable(),
   /**
    * The spec's `inference.error_message`; `warning` when the worker ran the prompt but left some of its
-   * outputs out (ComfyUI's `node_errors` on an accepted prompt).
+   * outputs out (ComfyUI's `node_errors` on an accepted prompt), or, while pending, why it waits
+   * ('Waiting for a worker with SaveAudioAdvanced': no connected worker knows that node class).
    */
   inference: z.object({ error_message: z.string().nullable(), warning: z.string().nullable() }),
   workflow_inputs: WorkflowInputs,

@@ -402,6 +402,13 @@ export const workers = pgTable(
     /** Jobs waiting on the backend and workers starting up (cold starts), as its last health check said. */
     queueDepth: integer('queue_depth'),
     coldStarts: integer('cold_starts'),
+    /**
+     * The node classes its `/object_info` lists, as last asked; null when unknown (not asked yet, or a
+     * backend without node definitions): the claim then assumes it knows every class, as it always did.
+     */
+    nodeClasses: text('node_classes').array(),
+    /** A digest of `node_classes`: the claim compares workers by it without reading the lists each time. */
+    nodeClassesDigest: text('node_classes_digest'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -467,6 +474,11 @@ export const generations = pgTable(
     gpuSeconds: real('gpu_seconds'),
     /** Queued past the tier's limits on the shared workers: only the user's own workers may run it. */
     ownWorkersOnly: boolean('own_workers_only').notNull().default(false),
+    /** The node classes its workflow runs (see requiredNodeClasses): only a worker knowing them all claims it. */
+    requiredClasses: text('required_classes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     index: integer('index').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

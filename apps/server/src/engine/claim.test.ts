@@ -6,6 +6,7 @@ import { signIn } from '../test/sign-in';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { claimPendingGenerations, oldestPending } from './claim';
 import { generate, generationMovie, type GenerationMovie } from './engine-test-support';
+import { recordedClasses } from './worker-classes';
 
 let t: TestApp;
 let m: GenerationMovie;
@@ -52,6 +53,53 @@ describe('claiming pending generations', () => {
     const plan = await explain(t.db, oldestPending(t.db, 50));
     expect(plan).toContain('Index Scan using generations_claim_idx');
     expect(plan).not.toMatch(/Sort|Seq Scan/);
+
+    // Checking the node classes of the free workers' groups keeps the scan: each group's class list
+    // is read once for the statement (an InitPlan), not once per job.
+    const [shared] = await t.db
+      .insert(workers)
+      .values({ url: 'http://127.0.0.1:9000', healthy: true, ...recordedClasses(['EmptyImage']) })
+      .returning();
+    const groups = [
+      { userId: null, classesOf: shared!.id },
+      { userId: m.user.userId, classesOf: null },
+    ];
+    const checked = await explain(t.db, oldestPending(t.db, 50, groups));
+    expect(checked).toContain('Index Scan using generations_claim_idx');
+    expect(checked).not.toMatch(/Sort|Seq Scan on generations|SubPlan/);
+  });
+
+  it('gives a job only to a free worker that knows every node class it needs', async () => {
+    const knowsLittle = await addWorker('http://127.0.0.1:9007', 5);
+    const knowsAll = await addWorker('http://127.0.0.1:9008', 1);
+    await t.db
+      .update(workers)
+      .set(recordedClasses(['CinegraphOutput']))
+      .where(eq(workers.id, knowsLittle.id));
+    const [job] = await generate(t, m, m.shotIds.slice(0, 1), 1);
+    await t.db
+      .update(generations)
+      .set({ requiredClasses: ['CinegraphOutput', 'SaveAudioAdvanced'] })
+      .where(eq(generations.id, job!));
+    const [anyWorker] = await generate(t, m, m.shotIds.slice(0, 1), 1);
+    await t.db
+      .update(generations)
+      .set({ requiredClasses: ['CinegraphOutput'] })
+      .where(eq(generations.id, anyWorker!));
+
+    // Null classes (never asked) count as knowing all: the worker that knows all takes the job.
+    const claims = await claimPendingGenerations(t.db, 50);
+    expect(claims.map((c) => [c.job.id, c.worker.id])).toEqual([
+      [job, knowsAll.id],
+      [anyWorker, knowsLittle.id],
+    ]);
+    const [waiting] = await generate(t, m, m.shotIds.slice(0, 1), 1);
+    await t.db
+      .update(generations)
+      .set({ requiredClasses: ['SaveAudioAdvanced'] })
+      .where(eq(generations.id, waiting!));
+    // Four free slots left, none on a worker that knows SaveAudioAdvanced.
+    expect(await claimPendingGenerations(t.db, 50)).toEqual([]);
   });
 
   it('fills every free slot in one claim, least loaded worker first, oldest job first', async () => {

@@ -1,9 +1,10 @@
 import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
-import { and, asc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { generations, workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
 import { publishGenerationEvents } from './generation-events';
+import { classSets, missingClasses } from './worker-classes';
 import type { WorkerRow } from './worker-pool';
 
 /** Jobs a worker holds: claimed for it, queued on it or running on it. */
@@ -26,11 +27,21 @@ export interface Claim {
  * Jobs no free worker may serve stay pending.
  */
 export async function claimPendingGenerations(db: Database, limit: number): Promise<Claim[]> {
+  return (await claimForFreeSlots(db, limit)).claims;
+}
+
+/** A claim, and how many free slots it left empty (no job pending that those workers may run). */
+export interface ClaimRound {
+  claims: Claim[];
+  idleSlots: number;
+}
+
+export async function claimForFreeSlots(db: Database, limit: number): Promise<ClaimRound> {
   return db.transaction(async (tx) => {
     // Each worker with the number of jobs it holds, in the statement that locks it.
     const rows = await tx
       .select({
-        worker: workers,
+        worker: workerColumns,
         // Spelled out: Drizzle leaves table names off the columns of a one-table select.
         busy: sql<number>`(select count(*)::int from generations g where g.worker_id = workers.id
           and g.status in (${sql.join(
@@ -42,24 +53,27 @@ export async function claimPendingGenerations(db: Database, limit: number): Prom
       .where(eq(workers.healthy, true))
       .orderBy(asc(workers.createdAt))
       .for('update', { of: workers, skipLocked: true });
-    if (rows.length === 0) return [];
+    const none = { claims: [], idleSlots: 0 };
+    if (rows.length === 0) return none;
     const candidates = rows.map((r) => r.worker);
     const busy = new Map(rows.map((r) => [r.worker.id, Number(r.busy)]));
     const freeSlots = candidates.reduce((sum, w) => sum + Math.max(0, w.capacity - busy.get(w.id)!), 0);
-    if (freeSlots === 0) return [];
+    if (freeSlots === 0) return none;
     const free = candidates.filter((w) => busy.get(w.id)! < w.capacity);
-    const pending = await oldestPending(tx, Math.min(freeSlots, limit), {
-      sharedPool: free.some((w) => w.userId === null),
-      ownersOf: [...new Set(free.flatMap((w) => (w.userId ? [w.userId] : [])))],
-    });
+    const known = await classSets(
+      tx,
+      free.map((w) => w.nodeClassesDigest),
+    );
+    const pending = await oldestPending(tx, Math.min(freeSlots, limit), servingGroups(free));
     const chosen = new Map<string, WorkerRow>();
     for (const job of pending) {
-      const worker = leastLoaded(candidates, busy, job);
+      const worker = leastLoaded(candidates, busy, known, job);
       if (!worker) continue;
       busy.set(worker.id, busy.get(worker.id)! + 1);
       chosen.set(job.id, worker);
     }
-    if (chosen.size === 0) return [];
+    const idleSlots = freeSlots - chosen.size;
+    if (chosen.size === 0) return { claims: [], idleSlots };
     const workerOfJob = sql.join(
       [...chosen].map(([jobId, worker]) => sql`when ${jobId}::uuid then ${worker.id}::uuid`),
       sql` `,
@@ -70,6 +84,8 @@ export async function claimPendingGenerations(db: Database, limit: number): Prom
         status: 'assigned',
         workerId: sql`case ${generations.id} ${workerOfJob} end`,
         attempts: sql`${generations.attempts} + 1`,
+        // A reason it waited (see waiting-jobs.ts) no longer holds.
+        warning: null,
         updatedAt: new Date(),
       })
       .where(and(inArray(generations.id, [...chosen.keys()]), eq(generations.status, 'pending')))
@@ -78,29 +94,48 @@ export async function claimPendingGenerations(db: Database, limit: number): Prom
     await publishGenerationEvents(tx, assigned, 'status');
     const byId = new Map(assigned.map((row) => [row.id, row]));
     // In queue order, oldest first, as the jobs were taken.
-    return pending.flatMap((job) => {
+    const claims = pending.flatMap((job) => {
       const row = byId.get(job.id);
       return row ? [{ job: row, worker: chosen.get(job.id)! }] : [];
     });
+    return { claims, idleSlots };
   });
+}
+
+/** Every column of a worker but its class list, which the claim reads once per digest (worker-classes.ts). */
+const { nodeClasses: _classList, ...workerColumns } = getTableColumns(workers);
+
+/**
+ * Workers alike for the claim: whose jobs they may run (the shared pool or one user's) and which node
+ * classes they know (by digest; null when unknown, taken as knowing all). Usually one group: a pool of
+ * identical shared workers.
+ */
+export interface ServingGroup {
+  userId: string | null;
+  /** A worker of the group whose recorded classes the job's must be among; null: no check. */
+  classesOf: string | null;
+}
+
+export function servingGroups(
+  free: readonly Pick<WorkerRow, 'id' | 'userId' | 'nodeClassesDigest'>[],
+): ServingGroup[] {
+  const groups = new Map<string, ServingGroup>();
+  for (const w of free) {
+    const key = `${w.userId}|${w.nodeClassesDigest}`;
+    if (!groups.has(key)) groups.set(key, { userId: w.userId, classesOf: w.nodeClassesDigest && w.id });
+  }
+  return [...groups.values()];
 }
 
 /**
  * The oldest pending jobs, locked; an index scan of `generations_claim_idx` (see claim.test.ts).
- * `servable`: only jobs a free worker may run (a free shared one, or a free own worker of the job's
- * user), so jobs waiting for their user's busy worker do not hold the free slots from everybody else.
+ * `servable`: only jobs some free worker may run (a shared one unless the job is for its user's own
+ * workers only, or one of the job's user's own) and whose node classes it knows, so jobs waiting for
+ * another worker do not hold the free slots from everybody else. A group's class list is read by a
+ * subquery PostgreSQL runs once per statement, not once per job.
  */
-export function oldestPending(
-  db: Database,
-  n: number,
-  servable?: { sharedPool: boolean; ownersOf: string[] },
-) {
-  const mayRun = servable
-    ? or(
-        servable.sharedPool ? eq(generations.ownWorkersOnly, false) : undefined,
-        servable.ownersOf.length > 0 ? inArray(generations.userId, servable.ownersOf) : undefined,
-      )
-    : undefined;
+export function oldestPending(db: Database, n: number, servable?: readonly ServingGroup[]) {
+  const mayRun = servable ? (or(...servable.map(groupMayRun)) ?? sql`false`) : undefined;
   return db
     .select()
     .from(generations)
@@ -108,6 +143,21 @@ export function oldestPending(
     .orderBy(asc(generations.createdAt), asc(generations.id))
     .limit(n)
     .for('update', { skipLocked: true });
+}
+
+/** Jobs the group's workers may run by whose they are: the shared pool's, or one user's own. */
+export function ownerMayRun(group: ServingGroup): SQL {
+  return group.userId === null ? eq(generations.ownWorkersOnly, false) : eq(generations.userId, group.userId);
+}
+
+/** Jobs the group's workers may run: by whose they are, and by the node classes they need. */
+export function groupMayRun(group: ServingGroup): SQL | undefined {
+  const owner = ownerMayRun(group);
+  if (group.classesOf === null) return owner;
+  const known = sql`(select w.node_classes from workers w where w.id = ${group.classesOf}::uuid)`;
+  // The fast path: a job whose workflow was never read needs no particular class.
+  const knows = sql`(cardinality(${generations.requiredClasses}) = 0 or ${generations.requiredClasses} <@ ${known})`;
+  return and(owner, knows);
 }
 
 /** The claim of a single job (tests and benchmarks of one claim at a time). */
@@ -118,12 +168,14 @@ export async function claimPendingGeneration(db: Database): Promise<Claim | null
 
 /**
  * The free worker with the lowest share of its capacity in use that may run the job: the shared pool
- * (unless the job was queued past its user's tier limits) or the job's user's own workers.
+ * (unless the job was queued past its user's tier limits) or the job's user's own workers, among
+ * those that know every node class the job needs.
  */
 function leastLoaded(
   candidates: readonly WorkerRow[],
   busy: ReadonlyMap<string, number>,
-  job: { userId: string | null; ownWorkersOnly: boolean },
+  known: ReadonlyMap<string, ReadonlySet<string>>,
+  job: { userId: string | null; ownWorkersOnly: boolean; requiredClasses: string[] },
 ): WorkerRow | undefined {
   let best: WorkerRow | undefined;
   let bestShare = Infinity;
@@ -131,6 +183,8 @@ function leastLoaded(
     if (w.userId === null ? job.ownWorkersOnly : w.userId !== job.userId) continue;
     const used = busy.get(w.id)!;
     if (used >= w.capacity) continue;
+    const classes = w.nodeClassesDigest === null ? null : known.get(w.nodeClassesDigest);
+    if (missingClasses(classes, job.requiredClasses).length > 0) continue;
     if (used / w.capacity < bestShare) [best, bestShare] = [w, used / w.capacity];
   }
   return best;

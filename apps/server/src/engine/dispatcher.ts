@@ -3,8 +3,9 @@ import { ComfyClient, type WorkerConnection } from '@cinegraph/comfy';
 import type { Database } from '../db/client';
 import { workerTransport } from '../services/workers/public-transport';
 import type { Storage } from '../storage/storage';
-import { adoptStaleGenerations, claimPendingGenerations, renewLeases, type Claim } from './claim';
+import { adoptStaleGenerations, claimForFreeSlots, renewLeases, type ClaimRound } from './claim';
 import { resumeJob, startJob, type JobRunner } from './run-job';
+import { explainWaitingJobs } from './waiting-jobs';
 import { connectWorker } from './worker-connection';
 import { comfyApiOutputBucket, type ComfyApiOutputs } from './comfyui-api-outputs';
 import { messageOf, SILENT_LOG, type EngineLog, type WorkerRow } from './worker-pool';
@@ -52,6 +53,8 @@ export class Dispatcher {
   private ticking: Promise<void> | null = null;
   private claiming: Promise<void> | null = null;
   private claimAgain = false;
+  /** The last claim left free slots empty: pending jobs may be waiting for a worker none of them is. */
+  private slotsIdle = false;
   private lastRenewal = 0;
   private firstTick = true;
   private readonly active = new Map<string, Promise<void>>();
@@ -127,6 +130,7 @@ export class Dispatcher {
       this.follow(job.id, resumeJob(this.runner, job, this.abort.signal));
     }
     await this.claim();
+    if (this.slotsIdle) await explainWaitingJobs(db);
   }
 
   /**
@@ -148,14 +152,15 @@ export class Dispatcher {
     const { db } = this.options;
     do {
       this.claimAgain = false;
-      let claims: Claim[];
+      let round: ClaimRound;
       do {
         if (this.abort.signal.aborted) return;
-        claims = await claimPendingGenerations(db, CLAIM_BATCH);
-        for (const { job, worker } of claims) {
+        round = await claimForFreeSlots(db, CLAIM_BATCH);
+        for (const { job, worker } of round.claims) {
           this.follow(job.id, startJob(this.runner, job, worker, this.abort.signal));
         }
-      } while (claims.length === CLAIM_BATCH);
+      } while (round.claims.length === CLAIM_BATCH);
+      this.slotsIdle = round.idleSlots > 0;
     } while (this.claimAgain);
   }
 

@@ -7,8 +7,10 @@ import { requirePublicWorkerHost } from '../services/workers/worker-address';
 import { sealWorkerKey } from '../services/workers/worker-keys';
 import { cancelMovedPrompts } from './moved-prompts';
 import { connectWorker } from './worker-connection';
+import { recordedClasses } from './worker-classes';
 
-export type WorkerRow = typeof workers.$inferSelect;
+/** A worker as the engine reads it; its class list stays in the table (see worker-classes.ts). */
+export type WorkerRow = Omit<typeof workers.$inferSelect, 'nodeClasses'>;
 
 /** Where the engine reports what it does; the server passes its logger, tests pass nothing. */
 export interface EngineLog {
@@ -118,9 +120,11 @@ export class WorkerPool {
       if (row.userId && !this.options.allowPrivateUserWorkers) await requirePublicWorkerHost(row.url);
       const health = await client.health();
       if (!row.healthy) await this.cancelMoved(row, client);
+      const nodeClasses = await this.nodeClassesOf(row, client, health.version);
       await this.options.db
         .update(workers)
         .set({
+          ...(nodeClasses && recordedClasses(nodeClasses)),
           healthy: true,
           lastSeenAt: new Date(),
           lastError: null,
@@ -134,6 +138,25 @@ export class WorkerPool {
     } catch (error) {
       await markWorkerUnhealthy(this.options.db, row.id, error);
       if (row.healthy) this.log.warn(`Worker ${row.label || row.url} is not answering: ${messageOf(error)}`);
+    }
+  }
+
+  /**
+   * The node classes a ComfyUI server knows, asked when it (re)joins routing or changes version: node
+   * packs are installed with a restart, which the health check sees. Undefined keeps what is recorded.
+   */
+  private async nodeClassesOf(
+    row: WorkerRow,
+    client: WorkerConnection,
+    version: string | null,
+  ): Promise<string[] | undefined> {
+    if (row.backend !== 'comfyui') return undefined;
+    if (row.healthy && row.nodeClassesDigest && version === row.comfyuiVersion) return undefined;
+    try {
+      return Object.keys(await client.objectInfo());
+    } catch (error) {
+      this.log.warn(`Worker ${row.label || row.url}: node definitions not read: ${messageOf(error)}`);
+      return undefined;
     }
   }
 

@@ -37,6 +37,7 @@ export function generationRoutes(app: FastifyInstance, { db, storage, config }: 
         shotIds: body.shot_ids,
         numJobs: body.num_jobs,
         publicUrl: config.publicUrl,
+        storage,
         tierLimits: config.tierLimits,
       },
       (message) => request.log.warn(message),

@@ -8,6 +8,8 @@ import { loadInputTakes, loadMovieGraph, shotContext } from '../../engine/movie-
 import { missingShotInputs } from '../../engine/resolve-inputs';
 import { resolveWithPlanner } from '../../engine/resolve-with-planner';
 import { sourcesOf } from '../../engine/shot-graph';
+import { workflowNodeClasses } from '../../engine/workflow-classes';
+import type { Storage } from '../../storage/storage';
 import type { Planner } from '../../llm/planner';
 import { assertInputFilesReadable } from '../assets/readable-inputs';
 import { requireMovieNode, type NodeRow } from '../editor/node-rows';
@@ -35,6 +37,8 @@ export async function generateForShots(
     numJobs: number;
     /** This deployment's address, to recognise its stored files among the inputs. */
     publicUrl: string;
+    /** Where the node's workflow file is read for the node classes its jobs need. */
+    storage: Storage;
     tierLimits: TierLimitTable;
   },
   onPlannerFallback?: (message: string) => void,
@@ -60,6 +64,7 @@ export async function generateForShots(
   );
   await assertInputFilesReadable(db, input.publicUrl, input.userId, resolved);
   const inputsOf = new Map(shotIds.map((shotId, i) => [shotId, resolved[i]!]));
+  const requiredClasses = await workflowNodeClasses(input.storage, input.publicUrl, node);
   return db.transaction(async (tx) => {
     const { ownWorkersOnly } = await placeJobsWithinTier(
       tx,
@@ -85,6 +90,7 @@ export async function generateForShots(
         level,
         workflowInputs,
         ownWorkersOnly,
+        requiredClasses,
         index: (taken.get(shotId) ?? 0) + i,
       }));
     });

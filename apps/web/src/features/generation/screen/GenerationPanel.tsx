@@ -88,9 +88,17 @@ function GenerationState({ generation }: { generation: Generation }) {
     );
   }
   return (
-    <p className="rounded-lg bg-neutral-950/60 p-3 text-sm text-neutral-300">
-      {STATUS_TEXT[state]}
-      {state === 'running' && progress > 0 && ` ${Math.round(progress * 100)}%`}
-    </p>
+    <>
+      <p className="rounded-lg bg-neutral-950/60 p-3 text-sm text-neutral-300">
+        {STATUS_TEXT[state]}
+        {state === 'running' && progress > 0 && ` ${Math.round(progress * 100)}%`}
+      </p>
+      {/* Why a pending take is not running yet: 'Waiting for a worker with SaveAudioAdvanced'. */}
+      {state === 'waiting' && generation.inference.warning && (
+        <p role="status" className="mt-2 rounded-lg bg-amber-500/10 p-3 text-sm break-words text-amber-300">
+          {generation.inference.warning}
+        </p>
+      )}
+    </>
   );
 }

@@ -37,6 +37,7 @@ export function GenerationTile(props: GenerationTileProps) {
       role="option"
       aria-selected={selected}
       aria-label={`Generation ${position + 1}`}
+      title={(state === 'waiting' && generation.inference.warning) || undefined}
       tabIndex={-1}
       onClick={props.onSelect}
       className={`group relative flex flex-col overflow-hidden rounded-xl border bg-neutral-900 transition-[box-shadow,opacity] select-none ${

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { workers } from '../db/schema';
+
+/** What the workers table keeps of a worker's `/object_info`: its class names and their digest. */
+export function recordedClasses(classNames: readonly string[]) {
+  const nodeClasses = [...new Set(classNames)].sort();
+  const nodeClassesDigest = createHash('sha256').update(nodeClasses.join('\n')).digest('base64url');
+  return { nodeClasses, nodeClassesDigest };
+}
+
+/** Class lists never change under one digest; a pool of identical workers shares a single entry. */
+const MAX_REMEMBERED = 100;
+const setsByDigest = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The class sets of the given digests, read from the workers table only for digests not seen before
+ * (the claim runs many times a second; the lists are hundreds of names each).
+ */
+export async function classSets(
+  db: Database,
+  digests: Iterable<string | null>,
+): Promise<Map<string, ReadonlySet<string>>> {
+  const sets = new Map<string, ReadonlySet<string>>();
+  for (const digest of new Set(digests)) {
+    if (digest === null) continue;
+    let set = setsByDigest.get(digest);
+    if (!set) {
+      const [row] = await db
+        .select({ nodeClasses: workers.nodeClasses })
+        .from(workers)
+        .where(eq(workers.nodeClassesDigest, digest))
+        .limit(1);
+      // Gone meanwhile (its worker changed): known as nothing until the next claim reads the new digest.
+      set = new Set(row?.nodeClasses ?? []);
+      if (row) remember(digest, set);
+    }
+    sets.set(digest, set);
+  }
+  return sets;
+}
+
+function remember(digest: string, set: ReadonlySet<string>): void {
+  setsByDigest.set(digest, set);
+  const oldest = setsByDigest.keys().next();
+  if (setsByDigest.size > MAX_REMEMBERED && !oldest.done) setsByDigest.delete(oldest.value);
+}
+
+/** The classes of `required` a worker lacks; none when its classes are unknown (null: assumed to know all). */
+export function missingClasses(
+  known: ReadonlySet<string> | null | undefined,
+  required: readonly string[],
+): string[] {
+  return known ? required.filter((name) => !known.has(name)) : [];
+}
