@@ -1,0 +1,42 @@
+import { ReactFlow, useEdgesState, useNodesState, type Edge, type Node } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { createRoot } from 'react-dom/client';
+
+/**
+ * The editor benchmark's baseline: React Flow as its documentation sets it up (controlled nodes and
+ * edges, default nodes), with the editor's node positions and edges read from /graph.json and the
+ * editor's first view (centred at zoom 0.8).
+ */
+interface BareGraph {
+  nodes: { id: string; name: string; x: number; y: number }[];
+  edges: { source: string; target: string }[];
+  zoom: number;
+  fitPadding: number;
+}
+
+function BareFlow({ graph }: { graph: BareGraph }) {
+  const [nodes, , onNodesChange] = useNodesState<Node>(
+    graph.nodes.map((n) => ({ id: n.id, position: { x: n.x, y: n.y }, data: { label: n.name } })),
+  );
+  const [edges, , onEdgesChange] = useEdgesState<Edge>(
+    graph.edges.map((e, i) => ({ id: `e${i}`, source: e.source, target: e.target })),
+  );
+  return (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      onNodesChange={onNodesChange}
+      onEdgesChange={onEdgesChange}
+      fitView
+      fitViewOptions={{ padding: graph.fitPadding, minZoom: graph.zoom, maxZoom: graph.zoom }}
+      colorMode="dark"
+    />
+  );
+}
+
+const graph = (await fetch('/graph.json').then((r) => r.json())) as BareGraph;
+createRoot(document.getElementById('root')!).render(
+  <div style={{ position: 'fixed', inset: 0 }}>
+    <BareFlow graph={graph} />
+  </div>,
+);
