@@ -30,8 +30,20 @@ const CLIP_WORKFLOW = {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'export-journey-'));
 test.afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
+/**
+ * The export paths the studio was asked for: the page's own requests, and the browser's downloads
+ * (which Chromium fetches outside the page, so they raise no request event); an in-page file (blob:)
+ * is no request to the studio.
+ */
+const exportRequests: string[] = [];
+const countExportRequest = (url: string) => {
+  const { protocol, pathname } = new URL(url);
+  if (protocol.startsWith('http') && pathname.startsWith('/api/v1/export/')) exportRequests.push(pathname);
+};
+
 async function saved(page: Page, action: () => Promise<unknown>): Promise<{ file: string; name: string }> {
   const [download] = (await Promise.all([page.waitForEvent('download'), action()])) as [Download, unknown];
+  countExportRequest(download.url());
   const file = path.join(work, `${Date.now()}-${download.suggestedFilename()}`);
   await download.saveAs(file);
   return { file, name: download.suggestedFilename() };
@@ -175,6 +187,7 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
   expect(unzipList(all.file)).toHaveLength(3);
 
   // Export from the editor, in each of the four formats.
+  editor.on('request', (request) => countExportRequest(request.url()));
   await editor.getByRole('button', { name: 'Export', exact: true }).click();
   const exportDialog = editor.getByRole('dialog', { name: 'Export Movie' });
   await expect(exportDialog).toBeVisible();
@@ -188,8 +201,13 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
   ];
   const exported = async (format: string) => {
     await exportDialog.getByLabel('Format').selectOption(format);
+    const before = exportRequests.length;
     const file = await saved(editor, () =>
       exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
+    );
+    // The zip is asked for (and prepared by the server) once per export.
+    expect(exportRequests.slice(before).filter((p) => p === `/api/v1/export/movie/${movieId}`)).toHaveLength(
+      1,
     );
     const names = unzipList(file.file);
     expect(names.filter((n) => n.startsWith('media/')).sort()).toEqual(media);
@@ -230,6 +248,7 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
   await editor.goto(`/scenes/${movieId}`);
   await editor.getByRole('button', { name: 'Export', exact: true }).click();
   const sceneExport = editor.getByRole('dialog', { name: 'Export Movie' });
+  const beforeFiles = exportRequests.length;
   const csv = await saved(editor, () => sceneExport.getByRole('button', { name: 'Shot list (CSV)' }).click());
   const lines = fs
     .readFileSync(csv.file, 'utf8')
@@ -241,5 +260,10 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
     sceneExport.getByRole('button', { name: 'Storyboard (PDF)' }).click(),
   );
   expect(pdf.name).toBe('Untitled Movie storyboard.pdf');
+  // One request each: the shot list and the storyboard are made once.
+  expect(exportRequests.slice(beforeFiles)).toEqual([
+    `/api/v1/export/movie/${movieId}/shot_list`,
+    `/api/v1/export/movie/${movieId}/storyboard`,
+  ]);
   expect(fs.readFileSync(pdf.file).subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -49,6 +49,18 @@ export const exportEndpoints = {
     query: ExportMovieQuery,
     response: FileResponse,
   }),
+  exportMovieLink: endpoint({
+    method: 'GET',
+    path: '/export/movie/:movieId/link',
+    summary:
+      "The address of the movie's export zip for these choices and how many takes it holds, checked " +
+      '(access, choices, takes to export) without preparing the timeline: the dialog hands the address ' +
+      'to the browser, so the zip is prepared once',
+    auth: true,
+    params: ExportMovieParams,
+    query: ExportMovieQuery,
+    response: DownloadGenerationsResponse,
+  }),
   exportShotList: endpoint({
     method: 'GET',
     path: '/export/movie/:movieId/shot_list',

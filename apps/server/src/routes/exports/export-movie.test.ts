@@ -116,6 +116,31 @@ describe('export of the movie as a timeline', () => {
     await update(3);
   });
 
+  it("answers the dialog the zip's address and take count, checked the same way as the zip", async () => {
+    const link = await get(`/export/movie/${m.movieId}/link?format=otio&frame_rate=25&still_duration=4`);
+    expect(link.statusCode, link.body).toBe(200);
+    const { download_url, count } = link.json<{ download_url: string; count: number }>();
+    expect(count).toBe(3); // shot 1's still, shot 2's video and its sound
+    const url = new URL(download_url);
+    expect(url.origin).toBe(new URL(t.config.publicUrl).origin);
+    expect(url.pathname).toBe(`/api/v1/export/movie/${m.movieId}`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      format: 'otio',
+      frame_rate: '25',
+      width: '1920',
+      height: '1080',
+      still_duration: '4',
+    });
+    const zip = await get(`${url.pathname.replace('/api/v1', '')}${url.search}`);
+    expect(unzipList(zip.rawPayload)).toContain('Untitled Movie.otio');
+    expect((await get(`/export/movie/${m.movieId}/link?format=otio`, stranger)).statusCode).toBe(403);
+    expect((await get(`/export/movie/${m.movieId}/link?format=avid`)).statusCode).toBe(400);
+    const empty = await generationMovie(t, 'empty-link@example.com');
+    const none = await get(`/export/movie/${empty.movieId}/link?format=edl`, empty.user);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().detail).toBe('No shot of this movie has a successful take to export yet.');
+  });
+
   it('refuses strangers (403), unknown formats (400) and a movie without takes (404)', async () => {
     expect((await get(`/export/movie/${m.movieId}?format=otio`, stranger)).statusCode).toBe(403);
     expect((await get(`/export/movie/${m.movieId}?format=avid`)).statusCode).toBe(400);

@@ -1,8 +1,8 @@
-import { endpoints } from '@cinegraph/contracts';
+import { endpoints, fillPath } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
-import { streamRoute } from '../../http/route';
-import { movieExportEntries, movieFileName } from '../../services/exports/movie-export';
+import { route, streamRoute } from '../../http/route';
+import { movieExportEntries, movieExportTakes, movieFileName } from '../../services/exports/movie-export';
 import { shotListCsv } from '../../services/exports/shot-list-csv';
 import { shotListRows } from '../../services/exports/shot-rows';
 import { renderStoryboardPdf } from '../../services/exports/storyboard-pdf';
@@ -16,6 +16,15 @@ export function exportRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, storage, config } = deps;
   const { publicUrl } = config;
   downloadRoutes(app, deps);
+
+  route(app, endpoints.exportMovieLink, async ({ params, query, userId }) => {
+    await requireMovieMember(db, params.movieId, userId);
+    const { files } = await movieExportTakes(db, storage, publicUrl, params.movieId, query.workflow_node_id);
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+    const zipPath = `${fillPath(endpoints.exportMovie.path, params)}?${search}`;
+    return { download_url: `${publicUrl.replace(/\/+$/, '')}/api/v1${zipPath}`, count: files.length };
+  });
 
   streamRoute(app, endpoints.exportMovie, async ({ params, query, userId, reply }) => {
     const movie = await requireMovieMember(db, params.movieId, userId);

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import type { MovieRow } from '../movies/access';
-import { chooseShotTakes } from './chosen-takes';
+import { chooseShotTakes, type ChosenShot } from './chosen-takes';
 import { mediaDurationSeconds } from './media-duration';
 import { listShotTakes } from './movie-takes';
 import { takeFiles, type TakeFile } from './take-files';
@@ -40,6 +40,28 @@ async function takeMedia(storage: Storage, file: TakeFile): Promise<TakeMedia> {
 }
 
 /**
+ * The takes the export of the movie holds (per shot, its chosen picture and sound) and their stored
+ * files; 404 when no shot has one. Database and storage lookups only: the dialog's link asks this
+ * before the browser fetches the zip, which then does the real work once.
+ */
+export async function movieExportTakes(
+  db: Database,
+  storage: Storage,
+  publicUrl: string,
+  movieId: string,
+  workflowNodeId: string | undefined,
+): Promise<{ chosen: ChosenShot[]; files: TakeFile[] }> {
+  const takes = await listShotTakes(db, movieId, { workflowNodeId });
+  const chosen = chooseShotTakes(takes);
+  const chosenTakes = chosen.flatMap((shot) =>
+    [shot.picture, shot.sound].filter((take) => take !== undefined),
+  );
+  const files = await takeFiles(storage, publicUrl, chosenTakes);
+  if (files.length === 0) throw notFound(DOWNLOAD_MESSAGES.noExportTakes);
+  return { chosen, files };
+}
+
+/**
  * The movie as a timeline plus its media, ready to zip: the chosen take of every shot (picture and
  * sound) in scene and shot order, the timeline file written in the asked format with paths relative
  * to it (`media/...`). Video and audio lengths come from ffprobe; without it from the length stored
@@ -52,13 +74,7 @@ export async function movieExportEntries(
   movie: MovieRow,
   options: MovieExportOptions,
 ): Promise<ZipEntry[]> {
-  const takes = await listShotTakes(db, movie.id, { workflowNodeId: options.workflowNodeId });
-  const chosen = chooseShotTakes(takes);
-  const chosenTakes = chosen.flatMap((shot) =>
-    [shot.picture, shot.sound].filter((take) => take !== undefined),
-  );
-  const files = await takeFiles(storage, publicUrl, chosenTakes);
-  if (files.length === 0) throw notFound(DOWNLOAD_MESSAGES.noExportTakes);
+  const { chosen, files } = await movieExportTakes(db, storage, publicUrl, movie.id, options.workflowNodeId);
   const fileOf = new Map(files.map((file) => [file.take.generation.id, file]));
 
   const shots: ShotEntry[] = [];

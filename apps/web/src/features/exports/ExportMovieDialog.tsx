@@ -14,8 +14,8 @@ import { apiCall, endpointUrl } from '../../lib/api';
 import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast';
 import { downloadErrorMessage } from './logic/downloadErrors';
-import { DEFAULT_EXPORT_CHOICES, exportMovieUrl, type ExportChoices } from './logic/exportOptions';
-import { saveCheckedFile } from './logic/saveFile';
+import { DEFAULT_EXPORT_CHOICES, saveMovieExport, type ExportChoices } from './logic/exportOptions';
+import { saveFetchedFile } from './logic/saveFile';
 
 const FIELD =
   'mt-1 w-full rounded-lg border border-white/10 bg-neutral-950 px-3 py-2 text-sm text-neutral-100 focus:border-amber-400 focus:outline-none';
@@ -79,13 +79,13 @@ export function ExportMovieDialog({
       const movie = await apiCall(endpoints.updateMovie, { params: { id: movieId }, body }).catch(() => null);
       if (movie) setMovieStill(movie.still_duration);
     }
-    await save(exportMovieUrl(movieId, choices), 'Export started');
+    await save(() => saveMovieExport(movieId, choices), 'Export started');
   }
 
-  async function save(url: string, started: string) {
+  async function save(saving: () => Promise<unknown>, started: string) {
     setBusy(true);
     try {
-      await saveCheckedFile(url);
+      await saving();
       toast.success(started);
     } catch (error) {
       toast.error(downloadErrorMessage(error));
@@ -94,7 +94,8 @@ export function ExportMovieDialog({
     }
   }
 
-  const params = { params: { movieId } };
+  const shotListUrl = endpointUrl(endpoints.exportShotList, { params: { movieId } });
+  const storyboardUrl = endpointUrl(endpoints.exportStoryboard, { params: { movieId } });
   const footer = (
     <>
       <button type="button" onClick={onClose} className={`${BUTTON} text-neutral-300 hover:bg-white/10`}>
@@ -188,7 +189,7 @@ export function ExportMovieDialog({
           <button
             type="button"
             disabled={busy}
-            onClick={() => void save(endpointUrl(endpoints.exportShotList, params), 'Shot list downloaded')}
+            onClick={() => void save(() => saveFetchedFile(shotListUrl), 'Shot list downloaded')}
             className={`${BUTTON} bg-white/5 text-neutral-200 hover:bg-white/10`}
           >
             Shot list (CSV)
@@ -196,9 +197,7 @@ export function ExportMovieDialog({
           <button
             type="button"
             disabled={busy}
-            onClick={() =>
-              void save(endpointUrl(endpoints.exportStoryboard, params), 'Storyboard downloaded')
-            }
+            onClick={() => void save(() => saveFetchedFile(storyboardUrl), 'Storyboard downloaded')}
             className={`${BUTTON} bg-white/5 text-neutral-200 hover:bg-white/10`}
           >
             Storyboard (PDF)

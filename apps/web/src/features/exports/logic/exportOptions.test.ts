@@ -2,22 +2,38 @@ import { DOWNLOAD_MESSAGES, MESSAGES } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { DownloadError, downloadErrorMessage } from './downloadErrors';
-import { DEFAULT_EXPORT_CHOICES, exportMovieUrl } from './exportOptions';
+import { DEFAULT_EXPORT_CHOICES, exportMovieQuery } from './exportOptions';
+import { attachmentName } from './saveFile';
 
-describe('export address', () => {
+describe('export query', () => {
   it('carries the format, frame rate, size and still duration the dialog chose', () => {
-    const url = exportMovieUrl('m-1', {
+    const query = exportMovieQuery({
       ...DEFAULT_EXPORT_CHOICES,
       format: 'otio',
       frameRate: '23.976',
       resolution: '1280x720',
       stillDuration: 2.5,
     });
-    expect(url).toBe(
-      '/api/v1/export/movie/m-1?format=otio&frame_rate=23.976&width=1280&height=720&still_duration=2.5',
-    );
-    const onlyOne = exportMovieUrl('m-1', { ...DEFAULT_EXPORT_CHOICES, workflowNodeId: 'n-7' });
-    expect(onlyOne).toContain('&workflow_node_id=n-7');
+    expect(query).toEqual({
+      format: 'otio',
+      frame_rate: '23.976',
+      width: 1280,
+      height: 720,
+      still_duration: 2.5,
+      workflow_node_id: undefined,
+    });
+    const onlyOne = exportMovieQuery({ ...DEFAULT_EXPORT_CHOICES, workflowNodeId: 'n-7' });
+    expect(onlyOne.workflow_node_id).toBe('n-7');
+  });
+});
+
+describe('attachment name', () => {
+  it('is the exact UTF-8 name of Content-Disposition, else its plain name', () => {
+    const name = 'Łódź storyboard.pdf';
+    const header = `attachment; filename="_d_ storyboard.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`;
+    expect(attachmentName(header)).toBe(name);
+    expect(attachmentName('attachment; filename="shot list.csv"')).toBe('shot list.csv');
+    expect(attachmentName(null)).toBe('');
   });
 });
 

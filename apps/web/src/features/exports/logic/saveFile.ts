@@ -5,10 +5,10 @@ import { ApiError } from '../../../lib/api';
  * Hands a same-origin file address to the browser to save (the session cookie goes along): the page
  * stays, and the browser streams the file to disk however large it is.
  */
-export function saveFromUrl(url: string): void {
+export function saveFromUrl(url: string, name = ''): void {
   const link = document.createElement('a');
   link.href = url;
-  link.download = '';
+  link.download = name;
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
@@ -16,13 +16,16 @@ export function saveFromUrl(url: string): void {
 }
 
 /**
- * Asks for a file first so a refusal shows the server's detail instead of an error page, then lets
- * the browser save it (the first answer is dropped unread).
+ * Fetches a file small enough to hold (the shot list, the storyboard) and saves that same answer under
+ * the name the server gave it: one request, and a refusal shows the server's detail instead of an
+ * error page. Zips go through `saveFromUrl` instead, streamed by the browser.
  */
-export async function saveCheckedFile(url: string): Promise<void> {
+export async function saveFetchedFile(url: string): Promise<void> {
   let response: Response;
+  let file: Blob;
   try {
     response = await fetch(url, { credentials: 'same-origin' });
+    if (response.ok) file = await response.blob();
   } catch {
     throw new ApiError(DOWNLOAD_MESSAGES.failed, 0);
   }
@@ -31,6 +34,24 @@ export async function saveCheckedFile(url: string): Promise<void> {
     const detail = typeof body?.detail === 'string' ? body.detail : MESSAGES.requestFailed;
     throw new ApiError(detail, response.status);
   }
-  await response.body?.cancel();
-  saveFromUrl(url);
+  const address = URL.createObjectURL(file!);
+  try {
+    saveFromUrl(address, attachmentName(response.headers.get('Content-Disposition')));
+  } finally {
+    // Let go of the bytes once the browser has surely copied them to the download.
+    setTimeout(() => URL.revokeObjectURL(address), 60_000);
+  }
+}
+
+/** The file name of a `Content-Disposition: attachment` answer: the exact UTF-8 name, else the plain one. */
+export function attachmentName(disposition: string | null): string {
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (exact) {
+    try {
+      return decodeURIComponent(exact);
+    } catch {
+      // A malformed escape: the plain name below.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition ?? '')?.[1] ?? '';
 }
