@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { ShotListRow } from './shot-rows';
 
 export interface StoryboardRow extends ShotListRow {
@@ -10,6 +11,22 @@ const ROW_HEIGHT = 104;
 const IMAGE = { width: 160, height: 90 };
 const TEXT_X = PAGE.margin + IMAGE.width + 16;
 const TEXT_WIDTH = PAGE.width - TEXT_X - PAGE.margin;
+
+/**
+ * DejaVu Sans (from the dejavu-fonts-ttf package, free licence): one TrueType file per style covering
+ * Latin with its extensions, Greek, Cyrillic, Armenian, Georgian and Hebrew, where pdfkit's built-in
+ * Helvetica prints only WinAnsi Latin. pdfkit embeds only the glyphs a storyboard uses.
+ */
+const FONTS = {
+  regular: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+  oblique: 'DejaVuSans-Oblique.ttf',
+} as const;
+type FontStyle = keyof typeof FONTS;
+
+function fontFile(style: FontStyle): string {
+  return createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${FONTS[style]}`);
+}
 
 /**
  * A printable storyboard (A4): the movie's title, then one row per shot with its take's picture, the
@@ -29,6 +46,7 @@ export async function renderStoryboardPdf(
     compress: opts.compress ?? true,
     info: { Title: `${movieTitle}: storyboard`, Creator: 'Cinegraph' },
   });
+  for (const style of Object.keys(FONTS) as FontStyle[]) doc.registerFont(style, fontFile(style));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -37,10 +55,10 @@ export async function renderStoryboardPdf(
   });
 
   doc
-    .font('Helvetica-Bold')
+    .font('bold')
     .fontSize(18)
     .text(movieTitle || 'Untitled movie');
-  doc.font('Helvetica').fontSize(10).fillColor('#555555').text(`Storyboard · ${rows.length} shots`);
+  doc.font('regular').fontSize(10).fillColor('#555555').text(`Storyboard · ${rows.length} shots`);
   let y = doc.y + 12;
   for (const row of rows) {
     if (y + ROW_HEIGHT > PAGE.height - PAGE.margin) {
@@ -73,12 +91,12 @@ function drawRow(doc: PDFKit.PDFDocument, row: StoryboardRow, y: number): void {
       });
   }
   const heading = `Scene ${row.scene} · Shot ${row.shot}${row.sceneTitle ? `: ${row.sceneTitle}` : ''}`;
-  const lines: [string, string, number][] = [
-    ['Helvetica-Bold', heading, 10],
-    ['Helvetica', row.description, 10],
-    ['Helvetica-Oblique', row.dialogue ? `Dialogue: ${row.dialogue}` : '', 9],
-    ['Helvetica', row.cameraAngle ? `Camera: ${row.cameraAngle}` : '', 9],
-    ['Helvetica', row.take ? `Take: ${row.take.name}` : '', 8],
+  const lines: [FontStyle, string, number][] = [
+    ['bold', heading, 10],
+    ['regular', row.description, 10],
+    ['oblique', row.dialogue ? `Dialogue: ${row.dialogue}` : '', 9],
+    ['regular', row.cameraAngle ? `Camera: ${row.cameraAngle}` : '', 9],
+    ['regular', row.take ? `Take: ${row.take.name}` : '', 8],
   ];
   doc.x = TEXT_X;
   doc.y = y;
