@@ -50,7 +50,8 @@ export default defineConfig({
     command: 'npx tsx ../apps/server/src/main.ts',
     url: `http://localhost:${E2E_PORT}/api/docs`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh data folder runs every migration before the first answer: slow on a loaded machine.
+    timeout: 180_000,
     // USER_WORKERS_ALLOW_PRIVATE: the workers journey adds a dev worker listening on 127.0.0.1.
     // Every journey signs in from 127.0.0.1: more than one address's sign-ins in 15 minutes.
     env: {
