@@ -104,6 +104,20 @@ export class LocalObjects {
     return { size: info.size, contentType: (await this.#readMeta(key)).contentType };
   }
 
+  async readHead(key: string, bytes: number): Promise<Buffer | null> {
+    assertValidKey(key);
+    const handle = await open(this.#objectPath(key), 'r').catch(orNullWhenMissing);
+    if (!handle) return null;
+    try {
+      if (!(await handle.stat()).isFile()) return null;
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
   /** Opens an object for streaming; `pickRange` sees the size and may narrow (or refuse) the read. */
   async openRead(key: string, pickRange?: (size: number) => ByteRange | null) {
     assertValidKey(key);

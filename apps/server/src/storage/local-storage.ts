@@ -56,6 +56,7 @@ export class LocalStorage implements Storage {
 
   get = (key: string) => this.objects.get(key);
   head = (key: string) => this.objects.head(key);
+  readHead = (key: string, bytes: number) => this.objects.readHead(key, bytes);
 
   async getStream(key: string) {
     const opened = await this.objects.openRead(key);

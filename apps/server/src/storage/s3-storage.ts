@@ -86,6 +86,20 @@ export class S3Storage implements Storage {
     return { body, contentType: response.ContentType ?? 'application/octet-stream', size: body.length };
   }
 
+  async readHead(key: string, bytes: number): Promise<Buffer | null> {
+    valid.assertValidKey(key);
+    const response = await this.#client
+      .send(new GetObjectCommand({ ...this.#at(key), Range: `bytes=0-${bytes - 1}` }))
+      .catch((err: unknown) => {
+        // An empty object has no byte 0: S3 answers 416, and the head is empty.
+        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 416)
+          return { Body: undefined };
+        return nullWhenNotFound(err);
+      });
+    if (!response) return null;
+    return Buffer.from((await response.Body?.transformToByteArray()) ?? []);
+  }
+
   async getStream(key: string): Promise<StoredObjectStream | null> {
     valid.assertValidKey(key);
     const response = await this.#client.send(new GetObjectCommand(this.#at(key))).catch(nullWhenNotFound);

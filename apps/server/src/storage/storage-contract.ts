@@ -80,6 +80,14 @@ export function describeStorageContract(
       expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
     });
 
+    it('reads the first bytes of an object, fewer when it is shorter', async () => {
+      const key = `${space()}/take.mp4`;
+      await storage.put(key, Buffer.from('0123456789abcdef'), 'video/mp4');
+      expect((await storage.readHead(key, 4))?.toString()).toBe('0123');
+      expect((await storage.readHead(key, 64))?.toString()).toBe('0123456789abcdef');
+      expect(await storage.readHead(`${space()}/missing.mp4`, 4)).toBeNull();
+    });
+
     it('answers null for a missing key and deletes it without complaint', async () => {
       const key = `${space()}/nothing.bin`;
       expect(await storage.getStream(key)).toBeNull();

@@ -36,6 +36,8 @@ export interface Storage {
   /** Read an object fully, or null when missing. */
   get(key: string): Promise<StoredObject | null>;
   head(key: string): Promise<StoredObjectInfo | null>;
+  /** The first `bytes` bytes (fewer when the object is shorter), read without the rest; null when missing. */
+  readHead(key: string, bytes: number): Promise<Buffer | null>;
   /** Read an object as a stream (zips of takes), or null when missing. */
   getStream(key: string): Promise<StoredObjectStream | null>;
   /** A missing key is not an error. */

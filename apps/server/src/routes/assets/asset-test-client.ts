@@ -3,6 +3,22 @@ import { expect } from 'vitest';
 import type { SignedInUser } from '../../test/sign-in';
 import type { TestApp } from '../../test/test-app';
 
+const MAGIC = {
+  image: Buffer.from('89504e470d0a1a0a', 'hex'), // PNG
+  audio: Buffer.from('ID3'), // MP3 with a tag
+  video: Buffer.from('000000186674797069736f6d', 'hex'), // MP4: a box of type ftyp
+};
+
+/**
+ * `size` bytes that begin as a file of the kind (completing an upload reads the first bytes) and are
+ * filled with `fill` after: for tests where only the size matters.
+ */
+export function mediaBytes(kind: keyof typeof MAGIC, size: number, fill = 1): Buffer {
+  const bytes = Buffer.alloc(size, fill);
+  MAGIC[kind].copy(bytes);
+  return bytes;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The asset calls through the real app with a user's cookie. */

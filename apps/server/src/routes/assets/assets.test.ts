@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStorageBytes } from '../../services/assets/assets';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { assetClient } from './asset-test-client';
+import { assetClient, mediaBytes } from './asset-test-client';
 
 let t: TestApp;
 let api: ReturnType<typeof assetClient>;
@@ -155,6 +155,51 @@ describe('completing an upload', () => {
     expect(await t.storage.head(started.s3_key)).toBeNull();
   });
 
+  it.each([
+    ['image', 'page.png', 'image/png', '<html><script>alert(document.cookie)</script></html>'],
+    ['image', 'logo.png', 'image/png', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+    ['video', 'clip.mp4', 'video/mp4', '\x89PNG\r\n\x1a\n an image, not a video'],
+    ['audio', 'line.mp3', 'audio/mpeg', '#!/bin/sh\necho not a sound'],
+  ])(
+    'refuses a %s upload whose bytes are not one (%s), and keeps nothing',
+    async (type, name, contentType, text) => {
+      const bytes = Buffer.from(text, 'latin1');
+      const started = await api.ok<PresignUploadResponse>(
+        alice,
+        'GET',
+        api.presignUrl(alice, type, name, bytes.length, contentType),
+      );
+      await t.storage.put(started.s3_key, bytes, contentType);
+      const response = await api.call(alice, 'POST', '/utils/complete_upload', {
+        user_id: alice.userId,
+        file_type: type,
+        filename: name,
+        s3_key: started.s3_key,
+        file_size: bytes.length,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        detail: `The uploaded file is not ${type === 'image' ? 'an' : 'a'} ${type} file the studio can keep.`,
+      });
+      expect(await t.storage.head(started.s3_key)).toBeNull();
+      const listed = await api.ok<UserAsset[]>(
+        alice,
+        'GET',
+        `/utils/user_assets/${alice.userId}?search=${name}`,
+      );
+      expect(listed).toEqual([]);
+    },
+  );
+
+  it('keeps a file of the right kind in another format than its name says (a JPEG named .png)', async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
+      .jpeg()
+      .toBuffer();
+    const asset = await api.upload(alice, 'image', 'actually-a-jpeg.png', jpeg);
+    expect(asset.file_size).toBe(jpeg.length);
+    expect((await api.upload(alice, 'video', 'take.mp4', mediaBytes('video', 4096))).file_type).toBe('video');
+  });
+
   it("refuses part URLs and aborts for someone else's multipart upload", async () => {
     const started = await api.ok<PresignUploadResponse>(
       alice,
@@ -183,7 +228,7 @@ describe('the asset browser', () => {
     carol = await signIn(t, 'carol@example.com');
     assets = [];
     for (let i = 0; i < 23; i++) assets.push(await api.upload(carol, 'image', `shot-${i}.png`, png));
-    assets.push(await api.upload(carol, 'audio', 'Theme Song.mp3', Buffer.alloc(64)));
+    assets.push(await api.upload(carol, 'audio', 'Theme Song.mp3', mediaBytes('audio', 64)));
   });
 
   it('lists pages of 20, newest first, filtered by type', async () => {

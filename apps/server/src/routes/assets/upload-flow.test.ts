@@ -4,6 +4,7 @@ import path from 'node:path';
 import { STUDIO_REQUEST_HEADERS, type PresignUploadResponse, type UserAsset } from '@cinegraph/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedInUser } from '../../test/sign-in';
+import { mediaBytes } from './asset-test-client';
 import { startListeningTestApp } from './listening-test-app';
 
 let t: Awaited<ReturnType<typeof startListeningTestApp>>;
@@ -77,7 +78,7 @@ describe('uploading straight to storage', () => {
 
   it('uploads a large video in parts with ETags, joins them and records the asset', async () => {
     const size = 26 * 1024 * 1024 + 123;
-    const bytes = Buffer.alloc(size, 7);
+    const bytes = mediaBytes('video', size, 7);
     const started = await presign('video', 'take.mp4', size, 'video/mp4');
     expect(started.json.upload_type).toBe('multipart');
     const partSize = started.json.part_size!;

@@ -15,7 +15,7 @@ import {
 import { storedFileKey } from '../../services/assets/stored-files';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { assetClient } from '../assets/asset-test-client';
+import { assetClient, mediaBytes } from '../assets/asset-test-client';
 
 let t: TestApp;
 let m: GenerationMovie;
@@ -76,8 +76,8 @@ describe('the account figures', () => {
     await generate(t, m, [m.shotIds[0]!], 1);
 
     const uploads = assetClient(t);
-    await uploads.upload(m.user, 'image', 'frame.png', Buffer.alloc(1500, 1));
-    await uploads.upload(m.user, 'audio', 'line.wav', Buffer.alloc(2500, 2));
+    await uploads.upload(m.user, 'image', 'frame.png', mediaBytes('image', 1500));
+    await uploads.upload(m.user, 'audio', 'line.wav', mediaBytes('audio', 2500, 2));
     let takeBytes = 0;
     for (const id of succeeded) {
       const take = await getGeneration(t, m, id);

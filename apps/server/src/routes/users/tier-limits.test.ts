@@ -11,7 +11,7 @@ import {
 } from '../../engine/engine-test-support';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { assetClient } from '../assets/asset-test-client';
+import { assetClient, mediaBytes } from '../assets/asset-test-client';
 
 let t: TestApp;
 let m: GenerationMovie;
@@ -134,7 +134,7 @@ describe('the tier limits', () => {
   it('refuses an upload that does not fit in the storage of the tier, counting uploads in progress', async () => {
     const uploader = await signIn(t, 'uploader@example.com');
     const assets = assetClient(t);
-    await assets.upload(uploader, 'image', 'still.png', Buffer.alloc(600_000, 1));
+    await assets.upload(uploader, 'image', 'still.png', mediaBytes('image', 600_000));
 
     const big = await assets.call(uploader, 'GET', assets.presignUrl(uploader, 'image', 'big.png', 500_000));
     expect(big.statusCode).toBe(403);
@@ -158,7 +158,7 @@ describe('the tier limits', () => {
 
   it('refuses generating once the storage is full', async () => {
     const full = await generationMovie(t, 'full@example.com');
-    await assetClient(t).upload(full.user, 'image', 'huge.png', Buffer.alloc(1_000_000, 1));
+    await assetClient(t).upload(full.user, 'image', 'huge.png', mediaBytes('image', 1_000_000));
     const refused = await tryGenerate(full, [full.shotIds[0]!], 1);
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ detail: string }>().detail).toMatch(/^Your storage is full: the Free tier keeps/);

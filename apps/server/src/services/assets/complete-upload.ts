@@ -6,7 +6,8 @@ import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import { assetFolder } from './asset-keys';
 import { ASSET_DISPLAY_WIDTH, storeDisplayImage } from './display-image';
-import { checkSize } from './file-rules';
+import { SNIFF_BYTES, sniffMediaType } from '../../storage/media-types';
+import { checkSize, UPLOAD_MEDIA_TYPES } from './file-rules';
 import { storePosterFrame } from './poster-frame';
 import { storedFileUrl } from './stored-files';
 import { checkBucket, requireOwnUpload, type UploadRow } from './uploads';
@@ -60,6 +61,7 @@ async function recordAsset(
     throw badRequest(`The uploaded file is ${stored.size} bytes, not the announced ${upload.fileSize}.`);
   }
   checkSize(upload.fileType, stored.size);
+  await checkMediaBytes(db, storage, upload, stored.size);
   const url = storedFileUrl(publicUrl, upload.s3Key);
   const displayKey = await storeDisplayFile(storage, upload);
   const displayImage = displayKey ? storedFileUrl(publicUrl, displayKey) : null;
@@ -100,6 +102,27 @@ async function storeDisplayFile(storage: Storage, upload: UploadRow): Promise<st
   if (!file) return null;
   const displayKey = `${assetFolder(upload.s3Key)}.display.webp`;
   return (await storeDisplayImage(storage, file.body, displayKey, ASSET_DISPLAY_WIDTH)) ?? upload.s3Key;
+}
+
+/**
+ * An image, video or audio upload must be one by its first bytes, whatever type the browser declared;
+ * only those bytes are read, so completing stays as quick for a large video as for a small image.
+ */
+async function checkMediaBytes(
+  db: Database,
+  storage: Storage,
+  upload: UploadRow,
+  size: number,
+): Promise<void> {
+  const accepted = UPLOAD_MEDIA_TYPES[upload.fileType];
+  if (!accepted) return;
+  const head = size > 0 ? await storage.readHead(upload.s3Key, SNIFF_BYTES) : null;
+  const sniffed = head && sniffMediaType(head);
+  if (sniffed && accepted.includes(sniffed)) return;
+  await discard(db, storage, upload);
+  throw badRequest(
+    `The uploaded file is not ${upload.fileType === 'image' ? 'an' : 'a'} ${upload.fileType} file the studio can keep.`,
+  );
 }
 
 async function discard(db: Database, storage: Storage, upload: UploadRow): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type AssetFileType,
 } from '@cinegraph/contracts';
 import { badRequest } from '../../http/errors';
+import type { OutputMediaType } from '../../storage/media-types';
 
 /**
  * Content types accepted per file type. A closed list, because local storage serves objects from the
@@ -27,6 +28,18 @@ const CONTENT_TYPES: Record<AssetFileType, readonly string[]> = {
   ],
   workflow: ['application/json'],
   lora: ['application/octet-stream'],
+};
+
+/**
+ * What an image, video or audio upload's first bytes must prove it is (see `sniffMediaType`): the
+ * studio serves uploads inline, so whatever the browser declared, bytes of HTML, SVG or script are
+ * refused. A different format of the same kind (a JPEG named .png) is fine. Ogg holds video too; M4A
+ * audio is an MP4 file.
+ */
+export const UPLOAD_MEDIA_TYPES: Partial<Record<AssetFileType, readonly OutputMediaType[]>> = {
+  image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  video: ['video/mp4', 'video/webm', 'audio/ogg'],
+  audio: ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/flac', 'video/mp4', 'video/webm'],
 };
 
 /** The file's extension must be one the type accepts (spec: 'File type must be ...'). */
