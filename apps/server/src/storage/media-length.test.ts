@@ -1,9 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mediaLengthSeconds } from './media-length';
+import { mediaLengthSeconds, mediaLengthSecondsAt } from './media-length';
 
 const hasFfmpeg = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-length-'));
@@ -39,6 +41,51 @@ describe.skipIf(!hasFfmpeg)('the length a media file states in its container hea
   it("reads a WAV's data size over its byte rate", async () => {
     const file = encode('sound.wav', ['-i', 'sine=f=440:d=1.5'], []);
     expect(await mediaLengthSeconds(file, 'audio/wav')).toBeCloseTo(1.5, 3);
+  });
+});
+
+/** Serves one file, honouring `Range` (as storage does) or ignoring it and sending everything. */
+async function serve(bytes: Buffer, ranges: boolean) {
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    const range = /bytes=(\d+)-(\d+)/.exec(request.headers.range ?? '');
+    requests.push(request.headers.range ?? 'whole');
+    if (!ranges || !range) return response.writeHead(200).end(bytes);
+    const [start, end] = [Number(range[1]), Math.min(Number(range[2]), bytes.length - 1)];
+    response.writeHead(206, { 'Content-Range': `bytes ${start}-${end}/${bytes.length}` });
+    response.end(bytes.subarray(start, end + 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/take`;
+  return { url, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe.skipIf(!hasFfmpeg)('the length of a stored file, read over range requests', () => {
+  it('finds the moov box at the tail of a large MP4 with a few small requests', async () => {
+    // 20 s of noise at a high bitrate: the media data is far larger than one range block.
+    const noise = ['-i', 'testsrc2=s=320x240:r=25:d=20'];
+    const codec = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '0'];
+    const bytes = fs.readFileSync(encode('large.mp4', noise, codec));
+    expect(bytes.length).toBeGreaterThan(1024 * 1024);
+    const stored = await serve(bytes, true);
+    try {
+      expect(await mediaLengthSecondsAt(stored.url, bytes.length)).toBeCloseTo(20, 2);
+      expect(stored.requests.length).toBeLessThanOrEqual(6);
+    } finally {
+      await stored.close();
+    }
+  });
+
+  it('reads nothing from a server that ignores ranges', async () => {
+    const bytes = fs.readFileSync(
+      encode('small.mp4', picture(1, 24), ['-c:v', 'libx264', '-pix_fmt', 'yuv420p']),
+    );
+    const stored = await serve(bytes, false);
+    try {
+      expect(await mediaLengthSecondsAt(stored.url, bytes.length)).toBeNull();
+    } finally {
+      await stored.close();
+    }
   });
 });
 

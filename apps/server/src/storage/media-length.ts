@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import type { OutputMediaType } from './media-types';
+import { SNIFF_BYTES, sniffMediaType } from './media-types';
 
 /**
  * The length in seconds a media file's container header states: MP4's `mvhd` (the `moov` box found
@@ -8,31 +8,53 @@ import type { OutputMediaType } from './media-types';
  * these. Only box and element headers are read, never the media itself, so a gigabyte take costs a few
  * small reads; the file comes from an untrusted worker, so every size is checked against the file's.
  */
-export async function mediaLengthSeconds(file: string, type: OutputMediaType): Promise<number | null> {
-  const reader = READERS[type];
-  if (!reader) return null;
+export async function mediaLengthSeconds(file: string, type: string): Promise<number | null> {
+  if (!Object.hasOwn(READERS, type)) return null;
   const handle = await open(file, 'r');
   try {
-    const seconds = await reader(new FileReader(handle, (await handle.stat()).size));
-    return seconds !== null && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
-  } catch {
-    // A header that lies about its sizes: the length is unknown, the take is still kept.
-    return null;
+    return await lengthOf(new LocalFile(handle, (await handle.stat()).size), type);
   } finally {
     await handle.close();
   }
 }
 
-const READERS: Partial<Record<OutputMediaType, (file: FileReader) => Promise<number | null>>> = {
+/**
+ * The same, of a stored object read over its (short-lived) address with HTTP range requests, a few
+ * kilobytes at a time; its type is what its first bytes prove. What the export falls back on for a
+ * take stored before its length was kept.
+ */
+export async function mediaLengthSecondsAt(url: string, size: number): Promise<number | null> {
+  const source = new RangeReader(url, size);
+  const type = await source.read(0, Math.min(SNIFF_BYTES, size)).then(sniffMediaType, () => null);
+  return type && Object.hasOwn(READERS, type) ? lengthOf(source, type) : null;
+}
+
+async function lengthOf(source: ByteSource, type: string): Promise<number | null> {
+  try {
+    const seconds = await READERS[type]!(source);
+    return seconds !== null && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+  } catch {
+    // A header that lies about its sizes, or an address that stopped answering: the length is unknown.
+    return null;
+  }
+}
+
+const READERS: Record<string, (file: ByteSource) => Promise<number | null>> = {
   'video/mp4': (file) => mp4Seconds(file),
   'video/webm': (file) => webmSeconds(file),
   'audio/wav': (file) => wavSeconds(file),
 };
 
-/** No real file nests more boxes or elements than this before the one we look for. */
-const MAX_STEPS = 4096;
+/** No real file has more boxes or elements than this before the one we look for. */
+const MAX_STEPS = 512;
 
-class FileReader {
+/** Random access to a media file's bytes; a read past the end throws. */
+interface ByteSource {
+  readonly size: number;
+  read(at: number, length: number): Promise<Buffer>;
+}
+
+class LocalFile implements ByteSource {
   constructor(
     private handle: FileHandle,
     readonly size: number,
@@ -46,6 +68,41 @@ class FileReader {
   }
 }
 
+/** Headers sit close together: each range request fetches a block and the next reads come from it. */
+const RANGE_BLOCK = 16 * 1024;
+const RANGE_TIMEOUT_MS = 20_000;
+
+class RangeReader implements ByteSource {
+  private block = { start: 0, bytes: Buffer.alloc(0) };
+
+  constructor(
+    private url: string,
+    readonly size: number,
+  ) {}
+
+  async read(at: number, length: number): Promise<Buffer> {
+    if (at < 0 || at + length > this.size) throw new RangeError('beyond the end of the file');
+    const { start, bytes } = this.block;
+    if (at < start || at + length > start + bytes.length) {
+      const end = Math.min(this.size, at + Math.max(length, RANGE_BLOCK)) - 1;
+      const response = await fetch(this.url, {
+        headers: { Range: `bytes=${at}-${end}` },
+        signal: AbortSignal.timeout(RANGE_TIMEOUT_MS),
+      });
+      // A server that ignores the range would send the whole file: refuse it rather than read it.
+      if (response.status !== 206) {
+        await response.body?.cancel();
+        throw new Error(`range request answered ${response.status}`);
+      }
+      this.block = { start: at, bytes: Buffer.from(await response.arrayBuffer()) };
+    }
+    const from = at - this.block.start;
+    const slice = this.block.bytes.subarray(from, from + length);
+    if (slice.length !== length) throw new RangeError('short read');
+    return slice;
+  }
+}
+
 // --- MP4 (ISO base media): boxes of size(4) type(4), size 1 = a 64-bit size follows, 0 = to the end.
 
 interface Box {
@@ -55,7 +112,7 @@ interface Box {
   end: number;
 }
 
-async function* boxes(file: FileReader, start: number, end: number): AsyncGenerator<Box> {
+async function* boxes(file: ByteSource, start: number, end: number): AsyncGenerator<Box> {
   let at = start;
   for (let step = 0; at + 8 <= end && step < MAX_STEPS; step++) {
     const head = await file.read(at, 8);
@@ -73,12 +130,12 @@ async function* boxes(file: FileReader, start: number, end: number): AsyncGenera
   }
 }
 
-async function findBox(file: FileReader, start: number, end: number, type: string) {
+async function findBox(file: ByteSource, start: number, end: number, type: string) {
   for await (const box of boxes(file, start, end)) if (box.type === type) return box;
   return null;
 }
 
-async function mp4Seconds(file: FileReader): Promise<number | null> {
+async function mp4Seconds(file: ByteSource): Promise<number | null> {
   const moov = await findBox(file, 0, file.size, 'moov');
   const mvhd = moov && (await findBox(file, moov.body, moov.end, 'mvhd'));
   if (!mvhd) return null;
@@ -108,7 +165,7 @@ interface Element {
   end: number;
 }
 
-async function vint(file: FileReader, at: number, keepMarker: boolean) {
+async function vint(file: ByteSource, at: number, keepMarker: boolean) {
   const first = (await file.read(at, 1))[0]!;
   const length = Math.clz32(first) - 23;
   if (length < 1 || length > 8) throw new RangeError('not an EBML number');
@@ -119,7 +176,7 @@ async function vint(file: FileReader, at: number, keepMarker: boolean) {
   return { value, length, unknown: allOnes };
 }
 
-async function* elements(file: FileReader, start: number, end: number): AsyncGenerator<Element> {
+async function* elements(file: ByteSource, start: number, end: number): AsyncGenerator<Element> {
   let at = start;
   for (let step = 0; at < end && step < MAX_STEPS; step++) {
     const id = await vint(file, at, true);
@@ -132,7 +189,7 @@ async function* elements(file: FileReader, start: number, end: number): AsyncGen
   }
 }
 
-async function webmSeconds(file: FileReader): Promise<number | null> {
+async function webmSeconds(file: ByteSource): Promise<number | null> {
   let segment: Element | null = null;
   for await (const element of elements(file, 0, file.size)) {
     if (element.id === SEGMENT) segment = element;
@@ -147,7 +204,7 @@ async function webmSeconds(file: FileReader): Promise<number | null> {
   return null;
 }
 
-async function infoSeconds(file: FileReader, info: Element): Promise<number | null> {
+async function infoSeconds(file: ByteSource, info: Element): Promise<number | null> {
   let scale = 1_000_000; // nanoseconds per tick, Matroska's default
   let duration: number | null = null;
   for await (const field of elements(file, info.body, info.end)) {
@@ -163,7 +220,7 @@ async function infoSeconds(file: FileReader, info: Element): Promise<number | nu
 
 // --- WAV (RIFF): chunks of id(4) size(4, little-endian), padded to even sizes.
 
-async function wavSeconds(file: FileReader): Promise<number | null> {
+async function wavSeconds(file: ByteSource): Promise<number | null> {
   let byteRate = 0;
   let at = 12;
   for (let step = 0; at + 8 <= file.size && step < MAX_STEPS; step++) {

@@ -40,6 +40,7 @@ async function startVideoWorker(video: Buffer) {
 /** A folder of links to the tools the test reads with, and nothing else. */
 function toolsWithoutFfprobe(): string {
   const bin = path.join(dir, 'bin');
+  if (fs.existsSync(bin)) return bin;
   fs.mkdirSync(bin);
   for (const tool of ['unzip', 'xmllint']) {
     const found = execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
@@ -106,10 +107,40 @@ describe.skipIf(!hasFfmpeg)('a video take exported where ffprobe is missing', ()
 
     // ffprobe (and ffmpeg) out of reach: a PATH holding only the test's own readers (unzip, xmllint).
     process.env.PATH = toolsWithoutFfprobe();
-    const withoutLength = { ...stored!, seconds: undefined };
-    await t.db.update(generations).set({ output: withoutLength }).where(eq(generations.id, id));
-    expect(await exportEnd()).toBe('75'); // nothing to go on: it lasts as a still (3 s at 25 fps)
-    await t.db.update(generations).set({ output: stored }).where(eq(generations.id, id));
-    expect(await exportEnd()).toBe('50'); // its own 2 s at 25 fps
+    const setOutput = (output: typeof stored) =>
+      t.db.update(generations).set({ output }).where(eq(generations.id, id));
+    // The stored length comes first (a length no header states, to tell it apart): 4 s at 25 fps.
+    await setOutput({ ...stored!, seconds: 4 });
+    expect(await exportEnd()).toBe('100');
+    // A take kept before lengths were stored: its MP4 header is read over range requests, 2 s.
+    await setOutput({ ...stored!, seconds: undefined });
+    expect(await exportEnd()).toBe('50');
+  });
+
+  it('lasts as a still when neither ffprobe, a stored length nor its header says how long', async () => {
+    process.env.PATH = toolsWithoutFfprobe();
+    // A WebM written through a pipe has no Duration in its header.
+    const piped = execFileSync(
+      'ffmpeg',
+      [
+        '-nostdin',
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=navy:s=64x36:r=8:d=2',
+        '-c:v',
+        'libvpx',
+        '-f',
+        'webm',
+        '-',
+      ],
+      { env: { ...process.env, PATH: path0 } },
+    );
+    const id = await addTake(t, m, { shotId: m.shotIds[0]!, type: 'video', bytes: piped, ext: 'webm' });
+    const [take] = await t.db.select().from(generations).where(eq(generations.id, id));
+    expect(take!.output?.seconds).toBeUndefined();
+    expect(await exportEnd()).toBe('75'); // the default still duration, 3 s at 25 fps
   });
 });

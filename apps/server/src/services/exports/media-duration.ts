@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { mediaLengthSecondsAt } from '../../storage/media-length';
 import type { Storage } from '../../storage/storage';
 
 const FFPROBE_TIMEOUT_MS = 20_000;
@@ -25,4 +26,18 @@ export async function mediaDurationSeconds(storage: Storage, key: string): Promi
       resolve(!error && Number.isFinite(seconds) && seconds > 0 ? seconds : null);
     });
   });
+}
+
+/**
+ * The length a stored video or audio file's container header states (MP4 `mvhd`, WebM `Duration`,
+ * WAV data size), read with a few range requests over a short-lived link: for takes stored before
+ * their length was kept, where ffprobe is missing. Null when the header does not say.
+ */
+export async function headerDurationSeconds(
+  storage: Storage,
+  key: string,
+  size: number,
+): Promise<number | null> {
+  const source = await storage.presignGet(key, { expiresInSeconds: 300 });
+  return mediaLengthSecondsAt(source, size);
 }

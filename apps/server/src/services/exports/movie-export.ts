@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import type { MovieRow } from '../movies/access';
 import { chooseShotTakes, type ChosenShot } from './chosen-takes';
-import { mediaDurationSeconds } from './media-duration';
+import { headerDurationSeconds, mediaDurationSeconds } from './media-duration';
 import { listShotTakes } from './movie-takes';
 import { takeFiles, type TakeFile } from './take-files';
 import { safeFileName } from './take-names';
@@ -35,8 +35,11 @@ async function takeMedia(storage: Storage, file: TakeFile): Promise<TakeMedia> {
   const kind = file.take.generation.output?.type ?? 'image';
   const path = `media/${file.name}`;
   if (kind === 'image') return { path, kind };
-  const stored = file.take.generation.output?.seconds;
-  return { path, kind, seconds: (await mediaDurationSeconds(storage, file.key)) ?? stored };
+  const seconds =
+    (await mediaDurationSeconds(storage, file.key)) ??
+    file.take.generation.output?.seconds ??
+    (await headerDurationSeconds(storage, file.key, file.size));
+  return { path, kind, seconds: seconds ?? undefined };
 }
 
 /**
@@ -65,7 +68,8 @@ export async function movieExportTakes(
  * The movie as a timeline plus its media, ready to zip: the chosen take of every shot (picture and
  * sound) in scene and shot order, the timeline file written in the asked format with paths relative
  * to it (`media/...`). Video and audio lengths come from ffprobe; without it from the length stored
- * with the take (its container header, read when the worker's file was kept), else they last as a still.
+ * with the take (its container header, read when the worker's file was kept), else from that header
+ * read now over range requests (takes kept before); a file whose header says nothing lasts as a still.
  */
 export async function movieExportEntries(
   db: Database,
