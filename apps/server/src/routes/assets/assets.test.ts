@@ -161,7 +161,7 @@ describe('completing an upload', () => {
     ['video', 'clip.mp4', 'video/mp4', '\x89PNG\r\n\x1a\n an image, not a video'],
     ['audio', 'line.mp3', 'audio/mpeg', '#!/bin/sh\necho not a sound'],
   ])(
-    'refuses a %s upload whose bytes are not one (%s), and keeps nothing',
+    'refuses %s uploads whose bytes are not one (%s), and keeps nothing',
     async (type, name, contentType, text) => {
       const bytes = Buffer.from(text, 'latin1');
       const started = await api.ok<PresignUploadResponse>(
