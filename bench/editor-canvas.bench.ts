@@ -169,6 +169,14 @@ async function measureSide(browser: Browser, side: Side, inPage: string): Promis
         throw error;
       })
       .finally(() => clearTimeout(timer));
+    // BENCH_EDITOR_DEBUG: a screenshot of each page and what it loaded and when, to see where time goes.
+    if (process.env.BENCH_EDITOR_DEBUG) {
+      await page.waitForTimeout(2_000);
+      const shot = path.join(tmpdir(), `cinegraph-editor-bench-${side.name}-${first.nodes}.png`);
+      await page.screenshot({ path: shot });
+    }
+    if (process.env.BENCH_EDITOR_DEBUG)
+      console.log(side.name, first, await page.evaluate('window.benchCanvas.state()'));
     await page.waitForTimeout(1_000);
     const dragFps = await dragFramesPerSecond(page);
     await page.waitForTimeout(500);

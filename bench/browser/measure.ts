@@ -18,8 +18,14 @@ let since = 0;
  * has measured it) and an edge is drawn. Polled by a timer, not by frames: a page that is busy painting
  * draws few frames, and the moment must not wait for one.
  */
+let firstNodeMs = 0;
+const longTasks: string[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) longTasks.push(`${Math.round(e.startTime)}+${Math.round(e.duration)}`);
+}).observe({ type: 'longtask', buffered: true });
 const firstRender = new Promise<FirstRender>((resolve) => {
   const check = () => {
+    if (!firstNodeMs && document.querySelector('.react-flow__node')) firstNodeMs = performance.now();
     const shown = document.querySelectorAll<HTMLElement>('.react-flow__node');
     const done =
       shown.length > 0 &&
@@ -38,7 +44,14 @@ const benchCanvas = {
   state(): string {
     const shown = Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node'));
     const hidden = shown.filter((node) => node.style.visibility === 'hidden');
-    return `${shown.length} nodes, ${hidden.length} hidden (${hidden[0]?.outerHTML.slice(0, 300)}), ${document.querySelectorAll('.react-flow__edge').length} edges`;
+    const calls = performance
+      .getEntriesByType('resource')
+      .map(
+        (e) =>
+          `${e.name.replace(location.origin, '').slice(0, 60)} ${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)}`,
+      );
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return `first node at ${Math.round(firstNodeMs)} ms; DOMContentLoaded ${Math.round(nav?.domContentLoadedEventEnd ?? 0)}; ${calls.length} requests: ${calls.slice(25, 60).join('; ')}\nlong tasks: ${longTasks.join(' ')}\n${shown.length} nodes, ${hidden.length} hidden (${hidden[0]?.outerHTML.slice(0, 300)}), ${document.querySelectorAll('.react-flow__edge').length} edges`;
   },
 
   /** Starts counting the frames the page draws (requestAnimationFrame callbacks). */

@@ -53,7 +53,8 @@ export function EditorScreen({ movieId }: { movieId: string }) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirmIds, setConfirmIds] = useState<string[] | null>(null);
   const categories = useMemo(() => nodeChoiceCategories(data.utilityTemplates), [data.utilityTemplates]);
-  const { addNode, deleteNodes, disconnect, moveSelected, save, setHidden, store, updateNode } = graph;
+  const { addNode, deleteNodes, disconnect, generating, moveSelected, save, setHidden, store, updateNode } =
+    graph;
 
   /** Where a point of the screen is, in the canvas and on the canvas element (the pane's center without one). */
   const placeAt = useCallback(
@@ -153,8 +154,9 @@ export function EditorScreen({ movieId }: { movieId: string }) {
       updateNode,
       requestDelete,
       setHidden: (nodeId, hidden) => void setHidden(nodeId, hidden),
+      setGenerating: generating.set,
     }),
-    [updateNode, requestDelete, setHidden],
+    [updateNode, requestDelete, setHidden, generating],
   );
 
   const accent = { '--editor-accent': data.movie?.current_node_color || DEFAULT_ACCENT } as CSSProperties;
@@ -185,7 +187,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
             pointer.current = null;
           }}
         >
-          {graph.graph.loaded ? (
+          {graph.loaded ? (
             <CanvasErrorBoundary>
               <EditorCanvas
                 graph={graph}

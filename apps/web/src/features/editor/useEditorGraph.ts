@@ -23,6 +23,7 @@ import {
   type CanvasNode,
 } from './logic/canvasNodes';
 import { createBusyCounter, createGraphStore } from './logic/graphStore';
+import { createGeneratingNodes } from './logic/generatingNodes';
 import { createBodyFor, type NodeChoice } from './logic/nodeChoices';
 import { createSaveQueue } from './logic/saveQueue';
 import type { useEditorData } from './useEditorData';
@@ -53,7 +54,10 @@ export function useEditorGraph(movieId: string, data: EditorData) {
       },
     }),
   );
-  const graph = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [generating] = useState(createGeneratingNodes);
+  // Only whether the graph has loaded: the canvas follows the graph itself, so a drag redraws the canvas
+  // and not the whole editor around it.
+  const loaded = useSyncExternalStore(store.subscribe, () => store.getSnapshot().loaded);
   const inFlight = useSyncExternalStore(busy.subscribe, busy.getCount);
   const pending = useSyncExternalStore(queue.subscribe, queue.pendingKeys);
   const { nodes: serverNodes, connections, movie, reloadGraph, refetchMovie } = data;
@@ -165,7 +169,7 @@ export function useEditorGraph(movieId: string, data: EditorData) {
         toast.error(check.reason);
         return;
       }
-      const optimistic = { ...params, id: `pending-${Date.now()}`, animated: true };
+      const optimistic = { ...params, id: `pending-${Date.now()}` };
       store.setEdges((edges) => [...edges, optimistic]);
       try {
         await busy.track(apiCall(endpoints.connect, { params: { movieId }, body }));
@@ -254,7 +258,8 @@ export function useEditorGraph(movieId: string, data: EditorData) {
   }, [busy, movieId, queue, refetchMovie, store, toast]);
 
   return {
-    graph,
+    loaded,
+    generating,
     /** Anything in flight or waiting for its debounce: the top bar says 'Saving...'. */
     saving: inFlight > 0 || pending.size > 0,
     store,

@@ -1,6 +1,7 @@
 import type { Connection, EditorNode } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  animateEdgesInto,
   applyMovieInputs,
   canvasTypeOf,
   connectionOf,
@@ -121,11 +122,22 @@ describe('edges', () => {
     target_handle_id: 'prompt',
   };
 
-  it('names an edge by source, source handle, target and target handle, animated', () => {
+  it('names an edge by source, source handle, target and target handle, drawn still', () => {
     const edge = toCanvasEdge(connection, new Map([['n1', node()]]));
     expect(edge.id).toBe('n1-output-w1-prompt');
-    expect(edge.animated).toBe(true);
+    expect(edge.animated).toBeUndefined();
     expect(edge.style?.stroke).toBe('#3b82f6');
+  });
+
+  it('animates only the edges into a generating node, and keeps the edges as they are when none is', () => {
+    const edges = [
+      { id: 'a', source: 'n1', target: 'w1' },
+      { id: 'b', source: 'n2', target: 'w2' },
+    ];
+    expect(animateEdgesInto(edges, new Set())).toBe(edges);
+    const moving = animateEdgesInto(edges, new Set(['w2']));
+    expect(moving.map((edge) => edge.animated ?? false)).toEqual([false, true]);
+    expect(moving[0]).toBe(edges[0]);
   });
 
   it('turns an edge back into a connection body', () => {

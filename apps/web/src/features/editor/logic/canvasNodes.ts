@@ -131,7 +131,10 @@ export function movieInputsOf(nodes: readonly EditorNode[]): MovieInput[] {
 
 export type CanvasEdge = Edge;
 
-/** An edge of the canvas for a saved connection, coloured by the data type of its source handle. */
+/**
+ * An edge of the canvas for a saved connection, coloured by the data type of its source handle. It is
+ * drawn still: only the edges into a node that is generating move (see animateEdgesInto).
+ */
 export function toCanvasEdge(connection: Connection, nodes: ReadonlyMap<string, EditorNode>): CanvasEdge {
   const source = nodes.get(connection.source_node_id);
   const handleType = source?.output_handles.find((h) => h.id === connection.source_handle_id)?.type;
@@ -141,9 +144,20 @@ export function toCanvasEdge(connection: Connection, nodes: ReadonlyMap<string, 
     target: connection.target_node_id,
     sourceHandle: connection.source_handle_id,
     targetHandle: connection.target_handle_id,
-    animated: true,
     style: handleType ? { stroke: HANDLE_COLORS[handleType], strokeWidth: 2 } : undefined,
   };
+}
+
+/**
+ * The edges with those into a generating node animated. The same array when none is, so the canvas
+ * does not redraw its edges for nothing: a moving dash on every edge repaints the whole canvas each frame.
+ */
+export function animateEdgesInto(
+  edges: readonly CanvasEdge[],
+  generating: ReadonlySet<string>,
+): readonly CanvasEdge[] {
+  if (generating.size === 0) return edges;
+  return edges.map((edge) => (generating.has(edge.target) ? { ...edge, animated: true } : edge));
 }
 
 /** The connection body of an edge (for connect and disconnect). */

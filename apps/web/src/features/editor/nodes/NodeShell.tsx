@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { Menu } from '../../../ui/Menu';
 import { useEditorActions } from '../editorActions';
 import { LEVEL_LABELS, LevelSymbol } from './LevelSymbol';
+import { NodeTitle } from './NodeTitle';
 
 interface NodeShellProps {
   node: EditorNode;
   type: CanvasNodeType;
   selected: boolean;
-  /** The title area: the node's name, editable for inputs. */
-  title?: ReactNode;
+  /** The accessible name of the field that renames the node in place; none: the name is not edited here. */
+  renameLabel?: string;
   children: ReactNode;
 }
 
@@ -22,8 +23,12 @@ const HEADER_TINTS: Record<CanvasNodeType, string> = {
   utility: 'text-neutral-300',
 };
 
-/** The frame every node shares: level symbol, name, the node's menu (hide/show, delete), its body. */
-export function NodeShell({ node, type, selected, title, children }: NodeShellProps) {
+/**
+ * The frame every node shares: level symbol, name, the node's menu (hide/show, delete), its body. It is
+ * drawn plainly (an opaque fill and a border, no blur or shadow): the canvas repaints every node in view
+ * while one moves, and a blurred backdrop or a soft shadow a node makes that repaint many times dearer.
+ */
+export function NodeShell({ node, type, selected, renameLabel, children }: NodeShellProps) {
   const actions = useEditorActions();
   return (
     <div
@@ -32,7 +37,7 @@ export function NodeShell({ node, type, selected, title, children }: NodeShellPr
       data-node-id={node._id}
       data-hidden={node.hidden || undefined}
       aria-label={`${LEVEL_LABELS[type]}: ${node.name}`}
-      className={`rounded-xl border bg-neutral-900/95 text-neutral-100 shadow-xl shadow-black/40 backdrop-blur ${
+      className={`rounded-xl border bg-neutral-900 text-neutral-100 ${
         selected ? 'border-[var(--editor-accent)] ring-2 ring-[var(--editor-accent)]/40' : 'border-white/10'
       }`}
     >
@@ -41,7 +46,7 @@ export function NodeShell({ node, type, selected, title, children }: NodeShellPr
           <LevelSymbol type={type} />
         </span>
         <div className="min-w-0 flex-1">
-          {title ?? <h3 className="text-sm font-semibold break-words">{node.name}</h3>}
+          <NodeTitle node={node} renameLabel={renameLabel} />
         </div>
         <div className="nodrag nopan">
           <Menu

@@ -1,15 +1,18 @@
 import type { NodeProps } from '@xyflow/react';
+import { memo } from 'react';
 import { useEditorActions } from '../editorActions';
 import { primitiveDataType, type CanvasNode } from '../logic/canvasNodes';
 import { defaultValueFor, isPrimitiveValueType, type PrimitiveValueType } from '../logic/values';
 import { TypePicker } from '../values/TypePicker';
 import { ValueEditor } from '../values/ValueEditor';
-import { EditableTitle } from './EditableTitle';
 import { HandleRow } from './HandleRow';
 import { NodeShell } from './NodeShell';
 
-/** An input node (movie, scene, shot or character level): a name, a typed value and one output. */
-export function PrimitiveNode({ data, type, selected }: NodeProps<CanvasNode>) {
+/**
+ * An input node (movie, scene, shot or character level): a name, a typed value and one output.
+ * Memoised: dragging another node leaves it as it is.
+ */
+export const PrimitiveNode = memo(function PrimitiveNode({ data, type, selected }: NodeProps<CanvasNode>) {
   const { node } = data;
   const actions = useEditorActions();
   const dataType = primitiveDataType(node);
@@ -30,18 +33,7 @@ export function PrimitiveNode({ data, type, selected }: NodeProps<CanvasNode>) {
   }
 
   return (
-    <NodeShell
-      node={node}
-      type={type}
-      selected={selected}
-      title={
-        <EditableTitle
-          name={node.name}
-          label="Input name"
-          onRename={(name) => actions.updateNode(node._id, { name })}
-        />
-      }
-    >
+    <NodeShell node={node} type={type} selected={selected} renameLabel="Input name">
       <div className="flex flex-col gap-2 px-3 pt-3 pb-1">
         {dataType === 'any' || !isPrimitiveValueType(dataType) ? (
           <TypePicker onPick={pickType} />
@@ -56,4 +48,4 @@ export function PrimitiveNode({ data, type, selected }: NodeProps<CanvasNode>) {
       <HandleRow handle={output} side="output" />
     </NodeShell>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { NodeProps } from '@xyflow/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useOffline } from '../../../lib/offline';
 import { DownloadNodeControls } from '../../exports/DownloadNodeControls';
 import { DescriptionsDialog } from '../../storyboard/descriptions/DescriptionsDialog';
@@ -7,8 +7,11 @@ import type { CanvasNode } from '../logic/canvasNodes';
 import { HandleRow } from './HandleRow';
 import { NodeShell } from './NodeShell';
 
-/** A utility node (and any node kind the canvas does not know): drawn from the handles it carries. */
-export function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
+/**
+ * A utility node (and any node kind the canvas does not know): drawn from the handles it carries.
+ * Memoised: dragging another node leaves it as it is.
+ */
+export const UtilityNode = memo(function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
   const { node } = data;
   const offline = useOffline();
   const [descriptionsOpen, setDescriptionsOpen] = useState(false);
@@ -41,4 +44,4 @@ export function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
       {node.utility_kind === 'download' && <DownloadNodeControls node={node} />}
     </NodeShell>
   );
-}
+});

@@ -1,41 +1,29 @@
 import { useNodeConnections, type NodeProps } from '@xyflow/react';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useOffline } from '../../../lib/offline';
 import { WorkflowNodeActions } from '../../workflows/WorkflowNodeActions';
-import { useEditorActions } from '../editorActions';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { readyToGenerate } from '../logic/generation';
 import { GenerationControls } from '../../generation/node/GenerationControls';
-import { EditableTitle } from './EditableTitle';
 import { HandleRow } from './HandleRow';
+import { GeneratingSignal } from './GeneratingSignal';
 import { NodeShell } from './NodeShell';
 
 /**
  * A workflow node: its inputs and outputs come from the workflow; Generate once every input is wired.
- * Its name (the uploaded file's, unless renamed) titles the generations screen's sections.
+ * Its name (the uploaded file's, unless renamed) titles the generations screen's sections. Memoised:
+ * dragging another node leaves it as it is.
  */
-export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>) {
+export const WorkflowNode = memo(function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>) {
   const { node } = data;
   const incoming = useNodeConnections({ id, handleType: 'target' });
   const connected = useMemo(() => new Set(incoming.map((c) => c.targetHandle ?? '')), [incoming]);
   const ready = readyToGenerate(node.input_handles, connected);
   const offline = useOffline();
   const empty = node.input_handles.length === 0 && node.output_handles.length === 0;
-  const actions = useEditorActions();
 
   return (
-    <NodeShell
-      node={node}
-      type={type}
-      selected={selected}
-      title={
-        <EditableTitle
-          name={node.name}
-          label="Workflow name"
-          onRename={(name) => actions.updateNode(node._id, { name })}
-        />
-      }
-    >
+    <NodeShell node={node} type={type} selected={selected} renameLabel="Workflow name">
       <div className="py-2">
         {empty && !offline && (
           <p className="px-3 py-2 text-xs text-neutral-500">
@@ -52,6 +40,7 @@ export function WorkflowNode({ id, data, type, selected }: NodeProps<CanvasNode>
         {node.upload_error && <p className="px-3 py-1 text-xs text-red-400">{node.upload_error}</p>}
       </div>
       {ready && !offline && <GenerationControls nodeId={node._id} />}
+      {ready && !offline && <GeneratingSignal nodeId={node._id} />}
     </NodeShell>
   );
-}
+});
