@@ -3,12 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { collectOutputFiles, ComfyClient, type ApiPrompt } from '@cinegraph/comfy';
+import {
+  collectOutputFiles,
+  ComfyClient,
+  parseWorkflow,
+  requiredNodeClasses,
+  type ApiPrompt,
+} from '@cinegraph/comfy';
 import { count, eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { generations, movies, nodes, users, workers } from '../apps/server/src/db/schema';
 import { Dispatcher } from '../apps/server/src/engine/dispatcher';
 import { STILL_WORKFLOW } from '../apps/server/src/engine/still-workflow';
+import { recordedClasses } from '../apps/server/src/engine/worker-classes';
 import { applyWorkflowToNode } from '../apps/server/src/services/workflows/node-workflow';
 import { readWorkflow } from '../apps/server/src/services/workflows/workflow-handles';
 import { LocalStorage } from '../apps/server/src/storage/local-storage';
@@ -154,7 +161,12 @@ async function studio(open: () => Promise<DatabaseHandle>, urls: string[], jobs:
       ui: null,
       api: text,
     });
-    await db.insert(workers).values(urls.map((url) => ({ url, label: url, healthy: true, capacity: 1 })));
+    // As the worker pool records them: the claim checks every job's classes against its worker's.
+    const known = recordedClasses(Object.keys(await new ComfyClient({ baseUrl: urls[0]! }).objectInfo()));
+    await db
+      .insert(workers)
+      .values(urls.map((url) => ({ url, label: url, healthy: true, capacity: 1, ...known })));
+    const requiredClasses = requiredNodeClasses(parseWorkflow(STILL_WORKFLOW));
     for (let from = 0; from < jobs; from += 1_000) {
       await db.insert(generations).values(
         Array.from({ length: Math.min(1_000, jobs - from) }, (_, i) => ({
@@ -162,6 +174,7 @@ async function studio(open: () => Promise<DatabaseHandle>, urls: string[], jobs:
           workflowNodeId: node!.id,
           userId: user!.id,
           level: 'shot' as const,
+          requiredClasses,
           index: from + i,
         })),
       );

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { ComfyClient, type WorkerConnection } from '@cinegraph/comfy';
+import { ComfyClient, type ComfyEvent, type WorkerConnection } from '@cinegraph/comfy';
 import type { Database } from '../db/client';
 import { workerTransport } from '../services/workers/public-transport';
 import type { Storage } from '../storage/storage';
@@ -61,6 +61,10 @@ export class Dispatcher {
   private readonly clients = new Map<string, Promise<WorkerConnection>>();
   /** Prompt id -> when its worker reported `execution_start` (bounded; see MAX_REMEMBERED_STARTS). */
   private readonly started = new Map<string, Date>();
+  /** Prompt ids whose end a worker's WebSocket reported (bounded the same way). */
+  private readonly ended = new Map<string, true>();
+  /** The ComfyUI clients, once connected or given up on: whether their WebSocket is open now. */
+  private readonly connected = new Map<string, ComfyClient>();
   private readonly abort = new AbortController();
   private readonly runner: JobRunner;
   private readonly staleMs: number;
@@ -79,6 +83,10 @@ export class Dispatcher {
       log: options.log ?? SILENT_LOG,
       clientFor: (worker) => this.clientFor(worker),
       executionStart: (promptId) => this.started.get(promptId),
+      heardUntilEnd: (worker, promptId) => {
+        const client = this.connected.get(worker.url);
+        return client !== undefined && client.connected && !this.ended.has(promptId);
+      },
     };
   }
 
@@ -115,6 +123,7 @@ export class Dispatcher {
     await Promise.allSettled(this.active.values());
     for (const client of this.clients.values()) void client.then((c) => c.disconnect());
     this.clients.clear();
+    this.connected.clear();
   }
 
   private async runTick(): Promise<void> {
@@ -192,18 +201,41 @@ export class Dispatcher {
         ...workerTransport(worker, this.options.allowPrivateUserWorkers ?? false),
       });
       created.on((event) => {
-        if (event.type !== 'execution_start') return;
-        this.started.set(event.data.prompt_id, new Date());
-        const oldest = this.started.keys().next();
-        if (this.started.size > MAX_REMEMBERED_STARTS && !oldest.done) this.started.delete(oldest.value);
+        const ended = endedPromptOf(event);
+        if (ended) remember(this.ended, ended, true);
+        if (event.type === 'execution_start') remember(this.started, event.data.prompt_id, new Date());
       });
       const connected = created.connect().catch(() => {
         // No WebSocket: prompts are followed through `/history` alone.
       });
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref());
-      client = Promise.race([connected, timeout]).then(() => created);
+      client = Promise.race([connected, timeout]).then(() => {
+        this.connected.set(worker.url, created);
+        return created;
+      });
       this.clients.set(worker.url, client);
     }
     return client;
   }
+}
+
+/** The prompt whose run a WebSocket event ends, if it ends one. */
+function endedPromptOf(event: ComfyEvent): string | null {
+  switch (event.type) {
+    case 'execution_success':
+    case 'execution_error':
+    case 'execution_interrupted':
+      return event.data.prompt_id;
+    case 'executing':
+      return event.data.node === null ? (event.data.prompt_id ?? null) : null;
+    default:
+      return null;
+  }
+}
+
+/** Keeps the newest MAX_REMEMBERED_STARTS entries. */
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  map.set(key, value);
+  const oldest = map.keys().next();
+  if (map.size > MAX_REMEMBERED_STARTS && !oldest.done) map.delete(oldest.value);
 }

@@ -77,7 +77,7 @@ type RawEventRow = {
 
 /**
  * Runs an UPDATE of generations that returns `generationEventColumns` and announces every changed row
- * in the same statement (`WITH moved AS (UPDATE ...) SELECT ..., pg_notify(...)`): one round trip per
+ * (and runs the `alongside` statements, which may read the moved rows from `moved`) in the same statement (`WITH moved AS (UPDATE ...) SELECT ..., pg_notify(...)`): one round trip per
  * engine transition instead of two. The payload is `toGenerationEvent`'s, built by the database;
  * listeners check it against the contract, so a drift would drop events (the event tests catch it).
  */
@@ -85,10 +85,13 @@ export async function updateAndPublish(
   db: Executor,
   update: EventUpdate,
   change: GenerationEvent['change'],
+  alongside: readonly SQL[] = [],
 ): Promise<GenerationEventRow[]> {
+  // Statements that follow the move (they may read `moved`) run in the same round trip.
+  const followUps = alongside.map((statement, i) => sql`, ${sql.raw(`alongside_${i}`)} as (${statement})`);
   // PGlite and node-postgres both answer raw queries with `{ rows }`.
   const result = (await db.execute(sql`
-    with moved as (${update.getSQL()})
+    with moved as (${update.getSQL()}) ${sql.join(followUps, sql``)}
     select moved.*, pg_notify(${GENERATION_EVENTS_CHANNEL}, json_build_object(
       'id', moved.id, 'movie_id', moved.movie_id, 'workflow_node_id', moved.workflow_node_id,
       'shot_id', moved.shot_id, 'scene_id', moved.scene_id, 'status', moved.status,

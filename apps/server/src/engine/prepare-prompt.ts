@@ -4,7 +4,6 @@ import {
   detectHandles,
   fillPrompt,
   fillWidgetDefaults,
-  parseWorkflow,
   type ApiPrompt,
   type ObjectInfo,
   type PromptValue,
@@ -17,6 +16,7 @@ import { canReadStoredFile, UNREADABLE_INPUT_MESSAGE } from '../services/assets/
 import type { NodeRow } from '../services/editor/node-rows';
 import { storedFileKey } from '../services/assets/stored-files';
 import type { Storage } from '../storage/storage';
+import { readStoredWorkflow } from './stored-workflows';
 
 /** A job that cannot run as configured (no workflow, an input that is not ours); retrying will not help. */
 export class JobSetupError extends Error {}
@@ -92,27 +92,58 @@ export async function preparePrompt(
   return { prompt: filled, workflow };
 }
 
-async function readNodeWorkflow(setup: PromptSetup, node: NodeRow) {
+async function readNodeWorkflow(setup: PromptSetup, node: NodeRow): Promise<ReadyWorkflow & PreparedPrompt> {
   const link = node.workflowApiLink ?? node.workflowLink;
   if (!link) throw new JobSetupError('The workflow node has no workflow.');
   const key = storedFileKey(setup.publicUrl, link);
-  const file = key ? await setup.storage.get(key) : null;
-  if (!file) throw new JobSetupError("The workflow node's workflow file is missing from storage.");
-  const text = file.body.toString('utf8');
-  const parsed = parseWorkflow(text);
+  const file = key ? await readStoredWorkflow(setup.storage, key) : null;
+  if (!key || !file) throw new JobSetupError("The workflow node's workflow file is missing from storage.");
+  const { parsed } = file;
   if (parsed.format === 'api') {
     const workflow = link === node.workflowLink ? null : await readUiWorkflow(setup, node.workflowLink);
     // An API file may lack widget values the worker requires (ComfyUI's frontend would have filled them);
     // without the definitions the worker itself judges the prompt.
     const objectInfo = await definitionsOf(setup.client).catch(() => null);
-    const prompt = objectInfo ? completeFor(parsed.prompt, objectInfo) : parsed.prompt;
-    return { prompt, handles: detectHandles(parsed), workflow };
+    if (!objectInfo) return { prompt: parsed.prompt, handles: detectHandles(parsed), workflow };
+    const ready = readyFor(objectInfo, key, () => ({
+      prompt: completeFor(parsed.prompt, objectInfo),
+      handles: detectHandles(parsed),
+    }));
+    return { ...ready, workflow };
   }
   // Widget values of a UI workflow map to inputs only through the worker's own node definitions.
   const objectInfo = await definitionsOf(setup.client);
-  const handles: WorkflowHandles = detectHandles(parsed, { objectInfo });
-  const workflow: unknown = JSON.parse(text);
-  return { prompt: convertUiToApi(parsed.workflow, objectInfo), handles, workflow };
+  const ready = readyFor(objectInfo, key, () => ({
+    prompt: convertUiToApi(parsed.workflow, objectInfo),
+    handles: detectHandles(parsed, { objectInfo }),
+  }));
+  return { ...ready, workflow: file.json };
+}
+
+/** A stored workflow made ready for one worker's definitions: its prompt (shared; fillPrompt copies it). */
+interface ReadyWorkflow {
+  prompt: ApiPrompt;
+  handles: WorkflowHandles;
+}
+
+/** Per worker definitions (one object per worker for a few minutes), per workflow file. */
+const readyByDefinitions = new WeakMap<ObjectInfo, Map<string, ReadyWorkflow>>();
+const MAX_READY_PER_DEFINITIONS = 100;
+
+/**
+ * Converting or completing a workflow, and reading its handles, gives the same for every job of a node
+ * on one worker: done once, as workflow files never change under their key.
+ */
+function readyFor(objectInfo: ObjectInfo, key: string, make: () => ReadyWorkflow): ReadyWorkflow {
+  let byKey = readyByDefinitions.get(objectInfo);
+  if (!byKey) readyByDefinitions.set(objectInfo, (byKey = new Map()));
+  let ready = byKey.get(key);
+  if (!ready) {
+    ready = make();
+    if (byKey.size >= MAX_READY_PER_DEFINITIONS) byKey.clear();
+    byKey.set(key, ready);
+  }
+  return ready;
 }
 
 const DEFINITIONS_MS = 5 * 60_000;
@@ -140,15 +171,9 @@ function completeFor(prompt: ApiPrompt, objectInfo: ObjectInfo): ApiPrompt {
 /** The node's UI workflow, which takes keep so ComfyUI can reopen them; null when there is none. */
 async function readUiWorkflow(setup: PromptSetup, link: string | null): Promise<unknown> {
   const key = link ? storedFileKey(setup.publicUrl, link) : null;
-  const file = key ? await setup.storage.get(key) : null;
-  if (!file) return null;
-  const text = file.body.toString('utf8');
-  try {
-    // Kept as the editor saved it, not as the studio reads it.
-    return parseWorkflow(text).format === 'ui' ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return null;
-  }
+  // Kept as the editor saved it, not as the studio reads it.
+  const file = key ? await readStoredWorkflow(setup.storage, key).catch(() => null) : null;
+  return file?.parsed.format === 'ui' ? file.json : null;
 }
 
 async function workerValue(

@@ -5,10 +5,11 @@ import {
   describePromptError,
   type WorkerConnection,
   type ComfyEvent,
+  type PromptOutcome,
   type QueuedPrompt,
 } from '@cinegraph/comfy';
 import type { GenerationStatus } from '@cinegraph/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { generations, nodes, scenes, shots, workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
@@ -38,6 +39,8 @@ export interface JobRunner {
    * exists, since a fast worker starts a prompt before its submit call has even returned.
    */
   executionStart(promptId: string): Date | undefined;
+  /** Whether the worker's WebSocket is open and has not reported the prompt's end: events will tell. */
+  heardUntilEnd(worker: WorkerRow, promptId: string): boolean;
 }
 
 const FOLLOWED: GenerationStatus[] = ['queued', 'running'];
@@ -151,7 +154,10 @@ async function follow(
     }
   };
   try {
-    const outcome = await client.waitForPrompt(job.promptId!, { signal, onProgress, pollMs: r.pollMs });
+    // A prompt followed from its submit on an open WebSocket needs no look at /history before its end.
+    const quietStart = !adoptedAt && r.heardUntilEnd(worker, job.promptId!);
+    const wait = { signal, onProgress, pollMs: r.pollMs, quietStart };
+    const outcome = await client.waitForPrompt(job.promptId!, wait);
     const endedAt = new Date();
     if (outcome.status === 'interrupted') {
       // A cancel from the studio sets `cancelled` before it interrupts, so this move finds nothing to do;
@@ -161,7 +167,7 @@ async function follow(
       if (LOST_PROMPT.test(outcome.message)) return requeueOrFail(r, job, FOLLOWED, outcome.message);
       await fail(r, job.id, FOLLOWED, outcome.message);
     } else {
-      await succeed(r, job, client, outcome.outputs, { endedAt, adoptedAt });
+      await succeed(r, job, client, outcome, { endedAt, adoptedAt });
     }
   } catch (error) {
     if (signal.aborted) return; // The server is stopping; another start resumes the job.
@@ -173,29 +179,35 @@ async function succeed(
   r: JobRunner,
   job: GenerationRow,
   client: WorkerConnection,
-  outputs: Record<string, Record<string, unknown>>,
+  outcome: Extract<PromptOutcome, { status: 'success' }>,
   timing: RunTiming,
 ) {
-  const output = await storeGenerationOutput(r, client, job, outputs);
+  const output = await storeGenerationOutput(r, client, job, outcome.outputs);
   if (!output) return fail(r, job.id, FOLLOWED, 'The workflow finished without producing an output file.');
-  const finishedAt = new Date();
-  const moved = await transition(r.db, job.id, FOLLOWED, {
-    status: 'success',
-    output,
-    progress: 1,
-    newOutput: true,
-    finishedAt,
-    gpuSeconds: await gpuSecondsOf(r, job, client, timing),
-    errorMessage: null,
-  });
-  if (!moved) return; // Cancelled at the last moment: the cancel wins, the files go with the row later.
-  // The shot's tile shows its latest successful take.
-  const shotChanges = {
-    newOutput: true,
-    ...(output.display_image && { displayImage: output.display_image }),
-  };
-  if (job.shotId) await r.db.update(shots).set(shotChanges).where(eq(shots.id, job.shotId));
-  if (job.sceneId) await r.db.update(scenes).set({ newOutput: true }).where(eq(scenes.id, job.sceneId));
+  const history = outcome.history ?? (await client.history(job.promptId!).catch(() => null));
+  // The shot's tile shows its latest successful take; shot and scene change with the move, in its statement.
+  const display = output.display_image;
+  const alongside = [
+    sql`update ${shots} set new_output = true, display_image = coalesce(${display}, ${shots.displayImage})
+      from moved where ${shots.id} = moved.shot_id`,
+    sql`update ${scenes} set new_output = true from moved where ${scenes.id} = moved.scene_id`,
+  ];
+  // Cancelled at the last moment: the cancel wins (no move), the files go with the row later.
+  await transition(
+    r.db,
+    job.id,
+    FOLLOWED,
+    {
+      status: 'success',
+      output,
+      progress: 1,
+      newOutput: true,
+      finishedAt: new Date(),
+      gpuSeconds: executionSecondsOf(history) ?? serverTimedSeconds(timing),
+      errorMessage: null,
+    },
+    alongside,
+  );
 }
 
 /** When the worker's outcome arrived (before the outputs are downloaded), and when a restart adopted the job. */
@@ -208,25 +220,12 @@ interface RunTiming {
  * GPU time is the worker's own execution time: `execution_start` to the end of the run, as its history
  * keeps them, never the studio's download of the outputs. A worker whose history has no timestamps is
  * timed by this server from the start it saw (else from the adoption, the part it can vouch for) to the
- * moment the outcome arrived.
+ * moment the outcome arrived, by the success UPDATE itself (the start is in the row).
  */
-async function gpuSecondsOf(
-  r: JobRunner,
-  job: GenerationRow,
-  client: WorkerConnection,
-  timing: RunTiming,
-): Promise<number | null> {
-  const timed = await client
-    .history(job.promptId!)
-    .then(executionSecondsOf)
-    .catch(() => null);
-  if (timed !== null) return timed;
-  const [row] = await r.db
-    .select({ startedAt: generations.startedAt })
-    .from(generations)
-    .where(eq(generations.id, job.id));
-  const start = row?.startedAt ?? timing.adoptedAt;
-  return start ? (timing.endedAt.getTime() - start.getTime()) / 1000 : null;
+function serverTimedSeconds(timing: RunTiming): SQL {
+  const endedAt = timing.endedAt.toISOString();
+  const adoptedAt = timing.adoptedAt?.toISOString() ?? null;
+  return sql`extract(epoch from (${endedAt}::timestamptz - coalesce(${generations.startedAt}, ${adoptedAt}::timestamptz)))`;
 }
 
 /** A worker that cannot be reached loses its jobs to the queue; anything else is the job's own failure. */

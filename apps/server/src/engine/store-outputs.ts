@@ -47,47 +47,78 @@ export async function storeGenerationOutput(
   const file = pickOutput(collectOutputFiles({ outputs }));
   if (!file) return null;
   const maxBytes = store.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  const dir = await mkdtemp(path.join(tmpdir(), 'cinegraph-output-'));
-  try {
-    const download = await downloadOutput(client, file, dir, maxBytes);
-    const contentType = sniffMediaType(await readHead(download));
-    if (!contentType) {
-      throw new Error(
-        `The worker's output ${file.filename} is not a ${OUTPUT_MEDIA_TYPES.map(shortName).join(', ')} file; it was not kept.`,
-      );
-    }
-    const folder = generationStoragePrefix(generation.movieId, generation.id);
-    const key = `${folder}${safeName(file.filename)}`;
-    await store.storage.putFile(key, download, contentType);
-    const display = await displayImage(store.storage, file, key, download, folder);
-    // ComfyUI reports a video's frame rate at most, never its length: the container header says it.
-    const seconds = file.kind === 'image' ? null : await mediaLengthSeconds(download, contentType);
-    return {
-      type: file.kind,
-      url: storedFileUrl(store.publicUrl, key),
-      display_image: display ? storedFileUrl(store.publicUrl, display) : null,
-      bytes: (await stat(download)).size,
-      ...(seconds !== null && { seconds }),
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function downloadOutput(
-  client: Pick<WorkerConnection, 'openView'>,
-  file: OutputFile,
-  dir: string,
-  maxBytes: number,
-) {
   const viewed = await client.openView(file);
   const tooLarge = `The worker's output ${file.filename} is larger than ${maxBytes} bytes; it was not kept.`;
   if (viewed.size !== null && viewed.size > maxBytes) {
     await viewed.body.cancel().catch(() => {});
     throw new Error(tooLarge);
   }
+  const folder = generationStoragePrefix(generation.movieId, generation.id);
+  const key = `${folder}${safeName(file.filename)}`;
+  const kept = async (bytes: Uint8Array | string, size: number, head: Uint8Array) => {
+    const contentType = sniffMediaType(head);
+    if (!contentType) {
+      throw new Error(
+        `The worker's output ${file.filename} is not a ${OUTPUT_MEDIA_TYPES.map(shortName).join(', ')} file; it was not kept.`,
+      );
+    }
+    if (typeof bytes === 'string') await store.storage.putFile(key, bytes, contentType);
+    else await store.storage.put(key, bytes, contentType);
+    const display = await displayImage(store.storage, file, key, bytes, folder);
+    // ComfyUI reports a video's frame rate at most, never its length: the container header says it.
+    const seconds =
+      typeof bytes === 'string' && file.kind !== 'image'
+        ? await mediaLengthSeconds(bytes, contentType)
+        : null;
+    return {
+      type: file.kind,
+      url: storedFileUrl(store.publicUrl, key),
+      display_image: display ? storedFileUrl(store.publicUrl, display) : null,
+      bytes: size,
+      ...(seconds !== null && { seconds }),
+    };
+  };
+  if (file.kind === 'image' && viewed.size !== null && viewed.size <= IN_MEMORY_MAX_BYTES) {
+    const bytes = await readWhole(viewed.body, viewed.size, file.filename);
+    return kept(bytes, bytes.length, bytes.subarray(0, SNIFF_BYTES));
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'cinegraph-output-'));
   try {
-    const stored = await streamToTempFile(dir, Readable.fromWeb(viewed.body), maxBytes);
+    const download = await downloadOutput(viewed.body, dir, maxBytes, tooLarge);
+    return await kept(download, (await stat(download)).size, await readHead(download));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An image the worker announces as small is read into memory: no temporary file to create, read back
+ * and remove for each take (most of the server's work per job with small previews). More bytes than
+ * announced are refused. Videos and sounds go through a file, where their length is read.
+ */
+const IN_MEMORY_MAX_BYTES = 32 * 1024 ** 2;
+
+async function readWhole(body: ReadableStream<Uint8Array>, size: number, filename: string): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for await (const chunk of body) {
+    if (at + chunk.length > size) {
+      throw new Error(`The worker's output ${filename} is longer than the ${size} bytes it announced.`);
+    }
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return at === size ? bytes : bytes.subarray(0, at);
+}
+
+async function downloadOutput(
+  body: ReadableStream<Uint8Array>,
+  dir: string,
+  maxBytes: number,
+  tooLarge: string,
+) {
+  try {
+    const stored = await streamToTempFile(dir, Readable.fromWeb(body), maxBytes);
     return stored.file;
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 413) throw new Error(tooLarge, { cause: error });
@@ -116,13 +147,14 @@ async function displayImage(
   storage: Storage,
   file: OutputFile,
   key: string,
-  localFile: string,
+  /** The output's bytes, or the temporary file holding them. */
+  bytes: Uint8Array | string,
   folder: string,
 ): Promise<string | null> {
   if (file.kind === 'video') return storePosterFrame(storage, key).catch(() => null);
   if (file.kind !== 'image') return null;
   // An image sharp cannot read is still shown by the browser as it is.
-  return (await storeDisplayImage(storage, localFile, `${folder}display.webp`, DISPLAY_WIDTH)) ?? key;
+  return (await storeDisplayImage(storage, bytes, `${folder}display.webp`, DISPLAY_WIDTH)) ?? key;
 }
 
 function safeName(filename: string): string {

@@ -61,6 +61,7 @@ describe('outcomeFromHistory', () => {
     expect(outcomeFromHistory(entry)).toEqual({
       status: 'success',
       outputs: { '4': { images: [{ filename: 'inv_00001_.png', subfolder: 'probe', type: 'output' }] } },
+      history: entry,
     });
   });
 

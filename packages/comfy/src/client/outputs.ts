@@ -15,7 +15,8 @@ export interface OutputFile {
 
 /** The final outcome of a prompt. */
 export type PromptOutcome =
-  | { status: 'success'; outputs: HistoryEntry['outputs'] }
+  /** `history`: the entry the outcome was read from, when there is one (its messages time the run). */
+  | { status: 'success'; outputs: HistoryEntry['outputs']; history?: HistoryEntry }
   | { status: 'failed'; message: string; nodeId: string | null; nodeType: string | null }
   | { status: 'interrupted' };
 
@@ -75,7 +76,9 @@ export function collectOutputFiles(entry: Pick<HistoryEntry, 'outputs'>): Output
  */
 export function outcomeFromHistory(entry: HistoryEntry): PromptOutcome {
   const status = entry.status;
-  if (!status || status.status_str === 'success') return { status: 'success', outputs: entry.outputs };
+  if (!status || status.status_str === 'success') {
+    return { status: 'success', outputs: entry.outputs, history: entry };
+  }
   for (const [type, data] of status.messages) {
     const info = asRecord(data) ?? {};
     if (type === 'execution_interrupted') return { status: 'interrupted' };
