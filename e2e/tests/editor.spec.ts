@@ -328,7 +328,6 @@ test('on a phone, nodes come from the Create Node dialog and edges answer to tap
   const page = await context.newPage();
   await signInThroughLandingPage(page, 'phone-canvas@example.com');
   const editor = await openNewMovieEditor(page, context);
-  await expect(nodeNamed(editor, 'Download')).toBeAttached();
   await editor.screenshot({ path: 'artifacts/editor-phone-template.png' });
 
   // Create Node is on screen as the editor opens, not scrolled away in the toolbar's row of actions.
@@ -353,10 +352,12 @@ test('on a phone, nodes come from the Create Node dialog and edges answer to tap
   await pickType(shot, 'text');
 
   // Taps on an edge: the first selects it, a tap on empty canvas deselects, two taps remove it.
-  const edge = editor.locator('.react-flow__edge[data-testid$="-media"]').first();
-  await expect(edge).toBeAttached();
+  // The canvas draws only what is in view: the whole graph, with the template's Download node, once fitted.
   const fitButton = editor.getByRole('button', { name: /fit view/i });
   await fitButton.tap();
+  await expect(nodeNamed(editor, 'Download')).toBeAttached();
+  const edge = editor.locator('.react-flow__edge[data-testid$="-media"]').first();
+  await expect(edge).toBeAttached();
   let point = await edgePoint(edge);
   await editor.touchscreen.tap(point.x, point.y);
   await expect(edge).toHaveClass(/selected/);

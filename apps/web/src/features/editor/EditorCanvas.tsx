@@ -2,9 +2,12 @@ import { checkConnection } from '@cinegraph/contracts';
 import {
   Background,
   BackgroundVariant,
+  ControlButton,
   Controls,
+  getNodesBounds,
   MiniMap,
   ReactFlow,
+  useReactFlow,
   type Edge,
   type IsValidConnection,
   type OnConnect,
@@ -32,7 +35,8 @@ const MINIMAP_NODE_COLOR = () => '#525252';
 
 /**
  * The React Flow canvas with the spec's settings and the touch gestures for edges. Every prop it gives
- * React Flow keeps its identity from one drag step to the next (React Flow re-reads a prop that changes).
+ * React Flow keeps its identity from one drag step to the next (React Flow re-reads a prop that changes),
+ * and only the nodes and edges in view are in the page (see withSizeEstimate for the nodes not drawn yet).
  */
 export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClick }: EditorCanvasProps) {
   const { store, disconnect, connect, savePositions, generating } = graph;
@@ -105,13 +109,27 @@ export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClic
 
   const zoom = defaultZoom(device);
   const minimap = minimapSize(device.touch);
-  const viewport = useMemo(() => ({ x: 0, y: 0, zoom }), [zoom]);
   // The first view is centred on the graph at the spec's default zoom (0.8 on desktop, the touch
-  // values on tablets and phones): a graph fitted whole into the window is too small to read.
-  const fitViewOptions = useMemo(
-    () => ({ padding: CANVAS_SETTINGS.fitPadding, maxZoom: zoom, minZoom: zoom }),
-    [zoom],
-  );
+  // values on tablets and phones): a graph fitted whole into the window is too small to read. Set here
+  // rather than by React Flow's fitView, which waits until every node is measured, and a node out of
+  // view is never drawn to be measured.
+  const flow = useReactFlow<CanvasNode, CanvasEdge>();
+  const shownNow = useCallback(() => {
+    const all = store.getSnapshot().nodes;
+    return showHidden ? all : all.filter((node) => !node.data.node.hidden);
+  }, [store, showHidden]);
+  const onInit = useCallback(() => {
+    const shown = shownNow();
+    if (shown.length === 0) return;
+    const bounds = getNodesBounds(shown);
+    void flow.setCenter(bounds.x + bounds.width / 2, bounds.y + bounds.height / 2, { zoom });
+  }, [flow, shownNow, zoom]);
+  /** The fit view button: the whole graph, drawn or not. */
+  const fitAll = useCallback(() => {
+    const shown = shownNow();
+    if (shown.length > 0) void flow.fitBounds(getNodesBounds(shown), { padding: 0.1 });
+  }, [flow, shownNow]);
+  const viewport = useMemo(() => ({ x: 0, y: 0, zoom }), [zoom]);
   const minimapStyle = useMemo(
     () => ({ width: minimap.width, height: minimap.height }),
     [minimap.width, minimap.height],
@@ -132,8 +150,8 @@ export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClic
       defaultViewport={viewport}
       minZoom={CANVAS_SETTINGS.minZoom}
       maxZoom={CANVAS_SETTINGS.maxZoom}
-      fitView
-      fitViewOptions={fitViewOptions}
+      onInit={onInit}
+      onlyRenderVisibleElements
       snapToGrid
       snapGrid={CANVAS_SETTINGS.snapGrid}
       deleteKeyCode={null}
@@ -142,7 +160,18 @@ export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClic
       proOptions={PRO_OPTIONS}
     >
       <Background variant={BackgroundVariant.Dots} gap={CANVAS_SETTINGS.snapGrid[0]} size={1} />
-      <Controls showInteractive={false} position="bottom-right" />
+      <Controls showInteractive={false} showFitView={false} position="bottom-right">
+        <ControlButton
+          onClick={fitAll}
+          title="Fit View"
+          aria-label="Fit View"
+          className="react-flow__controls-fitview"
+        >
+          <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
+            <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
+          </svg>
+        </ControlButton>
+      </Controls>
       <MiniMap
         pannable
         zoomable

@@ -26,6 +26,7 @@ import { createBusyCounter, createGraphStore } from './logic/graphStore';
 import { createGeneratingNodes } from './logic/generatingNodes';
 import { createBodyFor, type NodeChoice } from './logic/nodeChoices';
 import { createSaveQueue } from './logic/saveQueue';
+import { settleMeasured } from './logic/unmeasuredNodes';
 import type { useEditorData } from './useEditorData';
 
 export const NODE_SAVE_DEBOUNCE_MS = 500;
@@ -71,9 +72,11 @@ export function useEditorGraph(movieId: string, data: EditorData) {
     (changes: NodeChange<CanvasNode>[]) =>
       // Removal goes through deleteNodes (with its confirmation), never straight from React Flow.
       store.setNodes((nodes) =>
-        applyNodeChanges(
-          changes.filter((c) => c.type !== 'remove'),
-          nodes,
+        settleMeasured(
+          applyNodeChanges(
+            changes.filter((c) => c.type !== 'remove'),
+            nodes,
+          ),
         ),
       ),
     [store],

@@ -6,6 +6,7 @@ import {
   type CanvasEdge,
   type CanvasNode,
 } from './canvasNodes';
+import { withSizeEstimate } from './unmeasuredNodes';
 
 export interface GraphSnapshot {
   nodes: CanvasNode[];
@@ -65,7 +66,7 @@ export function createGraphStore(): GraphStore {
           const edge = toCanvasEdge(c, byId);
           return selected.has(edge.id) ? { ...edge, selected: true } : edge;
         });
-      set({ nodes: merged, edges, loaded: true });
+      set({ nodes: merged.map(withSizeEstimate), edges, loaded: true });
     },
     setNodes: (update) => set({ nodes: update(snapshot.nodes) }),
     setEdges: (update) => set({ edges: update(snapshot.edges) }),

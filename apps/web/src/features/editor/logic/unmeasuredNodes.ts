@@ -1,0 +1,60 @@
+import { DEFAULT_NODE_WIDTHS, HANDLE_SIZE_PX, type Handle } from '@cinegraph/contracts';
+import type { NodeHandle, Position } from '@xyflow/react';
+import type { CanvasNode } from './canvasNodes';
+
+/** The drawn sizes of a node's parts, in canvas pixels (NodeShell, HandleRow, the node bodies). */
+const HEADER_PX = 41;
+const ROW_PX = 24;
+const VALUE_PX = 90;
+const WORKFLOW_ACTIONS_PX = 36;
+const PADDING_PX = 8;
+
+/**
+ * A node's size and handles before the canvas has drawn it, from what it carries. React Flow draws only
+ * the nodes in view, but one it has never measured it draws anyway, to measure it: with these estimates
+ * a graph of a thousand nodes opens drawing the few in view. The first draw of a node measures it and
+ * its real size and handles replace these (see settleMeasured); until then they place the off-screen
+ * end of an edge and the node on the minimap.
+ */
+export function withSizeEstimate(node: CanvasNode): CanvasNode {
+  if (node.measured) return node;
+  const width = node.data.node.width ?? DEFAULT_NODE_WIDTHS[node.type ?? 'utility'];
+  const { input_handles: inputs, output_handles: outputs, type } = node.data.node;
+  let top = HEADER_PX + (type === 'primitive' ? VALUE_PX : PADDING_PX);
+  if (type === 'workflow') top += WORKFLOW_ACTIONS_PX;
+  const primitive = type === 'primitive';
+  const rows: [Handle, 'target' | 'source'][] = [
+    ...(primitive ? [] : inputs.map((h): [Handle, 'target'] => [h, 'target'])),
+    ...outputs.slice(0, primitive ? 1 : undefined).map((h): [Handle, 'source'] => [h, 'source']),
+  ];
+  const handles: NodeHandle[] = rows.map(([handle, kind], i) => ({
+    id: handle.id,
+    type: kind,
+    position: (kind === 'target' ? 'left' : 'right') as Position,
+    x: kind === 'target' ? -HANDLE_SIZE_PX / 2 : width - HANDLE_SIZE_PX / 2,
+    y: top + i * ROW_PX + (ROW_PX - HANDLE_SIZE_PX) / 2,
+    width: HANDLE_SIZE_PX,
+    height: HANDLE_SIZE_PX,
+  }));
+  return {
+    ...node,
+    initialWidth: width,
+    initialHeight: top + rows.length * ROW_PX + PADDING_PX,
+    handles,
+  };
+}
+
+/**
+ * The nodes with the estimates dropped from those the canvas has measured: React Flow reads a node's
+ * given handles again each time the node changes, and they would move the ends of its edges back.
+ */
+export function settleMeasured(nodes: CanvasNode[]): CanvasNode[] {
+  let changed = false;
+  const settled = nodes.map((node) => {
+    if (!node.measured || !node.handles) return node;
+    changed = true;
+    const { handles: _handles, initialWidth: _width, initialHeight: _height, ...rest } = node;
+    return rest;
+  });
+  return changed ? settled : nodes;
+}
