@@ -11,6 +11,7 @@ import { connections, nodes } from '../apps/server/src/db/schema';
 import { signIn, type SignedInUser } from '../apps/server/src/test/sign-in';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
 import { printComparisons, type Comparison } from './harness';
+import { newMovie } from './movies';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
@@ -218,13 +219,7 @@ async function dragFramesPerSecond(page: Page): Promise<number> {
  * node, whose image output feeds the next group's workflow node (a ring). As many edges as nodes.
  */
 async function seedMovie(t: TestApp, user: SignedInUser, size: number): Promise<Graph> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/movies?user_id=${user.userId}`,
-    headers: { cookie: user.cookie },
-  });
-  if (created.statusCode !== 200) throw new Error(`new movie: ${created.body}`);
-  const movieId = created.json<{ _id: string }>()._id;
+  const movieId = await newMovie(t, user);
   // The template's own nodes make way for the benchmark's.
   await t.db.delete(nodes).where(eq(nodes.movieId, movieId));
   const text = (id: string) => ({ id, name: id, type: 'text' as const });

@@ -6,6 +6,7 @@ import { requireReadableMovieForSession } from '../apps/server/src/services/movi
 import { signIn, type SignedInUser } from '../apps/server/src/test/sign-in';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
 import { measurePair, printComparisons, type Comparison } from './harness';
+import { newMovie } from './movies';
 import { postgresUrlForBench, withDatabaseUrl } from './postgres';
 
 const NODES = 1_000;
@@ -75,13 +76,7 @@ async function compare(label: string, open: () => Promise<TestApp>): Promise<Com
 
 /** A movie of the user with NODES nodes (two inputs and an output each) and NODES edges in a ring. */
 async function bigMovie(t: TestApp, user: SignedInUser): Promise<string> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/movies?user_id=${user.userId}`,
-    headers: { cookie: user.cookie },
-  });
-  if (created.statusCode !== 200) throw new Error(`new movie: ${created.body}`);
-  const movieId = created.json<{ _id: string }>()._id;
+  const movieId = await newMovie(t, user);
   const handle = (id: string) => ({ id, name: id, type: 'text' as const });
   const inserted = await t.db
     .insert(nodes)
