@@ -86,6 +86,9 @@ test('generates takes from a workflow node and reviews them on the generations s
   await dialog.getByRole('button', { name: 'Generate' }).click();
   await expect(editor.getByText('Generation Started! Your footage is now in queue.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  // The modal's Generate button may lie over the node's pending count, which turns into Cancel all
+  // while hovered: the pointer leaves the canvas so the counts stay readable.
+  await editor.mouse.move(0, 0);
 
   // Four jobs, read again once the modal closed. The server pushes every move, so the counts follow the
   // jobs live rather than at the spec's 25 s poll: the one preview worker runs them one after the other
