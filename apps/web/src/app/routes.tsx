@@ -1,8 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { preloadEditorReads } from '../features/editor/useEditorData';
 import { TUTORIAL_ROUTES } from '../features/tutorials/tutorialRoutes';
 import { AppLoading } from './AppLoading';
 import { communityRoutes } from './communityRoutes';
 import { SiteLayout } from './layout/SiteLayout';
+import { getStoredUser } from '../lib/session';
 import { PLACEHOLDER_SCREENS, SIGNED_IN_PLACEHOLDERS, type PlaceholderScreen } from './placeholderScreens';
 import { RequireUser } from './RequireUser';
 import type { RouteHandle } from './routeHandle';
@@ -64,6 +66,14 @@ export const routes: RouteObject[] = [
           {
             path: 'movies/:movieId/editor',
             handle: { title: 'Node Editor' } satisfies RouteHandle,
+            // The editor's reads start with its code's download, not after it (a static loader runs
+            // beside `lazy`); it returns nothing, so the screen never waits on it.
+            loader: ({ params }) => {
+              if (params.movieId && getStoredUser().userId) preloadEditorReads(params.movieId);
+              return null;
+            },
+            // Only a new movie needs a new start; the editor's own writes re-read what they changed.
+            shouldRevalidate: ({ currentParams, nextParams }) => currentParams.movieId !== nextParams.movieId,
             lazy: () => import('../features/editor/EditorPage').then((m) => ({ Component: m.EditorPage })),
           },
           {
