@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -88,10 +88,13 @@ class HashingMeter extends Transform {
   }
 }
 
-export async function writeJsonToTempFile(tmpDir: string, value: unknown): Promise<string> {
-  await mkdir(tmpDir, { recursive: true });
+/**
+ * Writes bytes held in memory to a new temp file in one call (no stream, no hashing pass of its own);
+ * the folder is made only when it is missing.
+ */
+export async function writeTempFile(tmpDir: string, bytes: string | Uint8Array): Promise<string> {
   const file = tempPath(tmpDir);
-  await writeFile(file, JSON.stringify(value));
+  await inFolder(file, () => writeFile(file, bytes, { flag: 'wx' }));
   return file;
 }
 
@@ -105,33 +108,44 @@ export async function readJson<T>(file: string): Promise<T | null> {
 }
 
 /**
+ * Runs a file system call that creates `file`; when its folder is missing (ENOENT), makes the folder
+ * and runs it again. Most calls find the folder there, so they cost no `mkdir`; a second retry covers
+ * a concurrent delete pruning the freshly made folder.
+ */
+async function inFolder<T>(file: string, create: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await create();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 2) throw err;
+      await mkdir(path.dirname(file), { recursive: true });
+    }
+  }
+}
+
+/**
  * Moves a finished temp file to `dest` (atomic: readers see the old or the new file, never half).
- * Retries once because a concurrent delete may prune the freshly created parent folder.
+ * The temp file is removed when the move fails.
  */
 export async function moveIntoPlace(file: string, dest: string, opts: { exclusive?: boolean } = {}) {
-  for (let attempt = 0; ; attempt++) {
-    await mkdir(path.dirname(dest), { recursive: true });
-    try {
-      if (opts.exclusive) {
-        // link() fails when `dest` exists, where rename() would replace it.
-        await link(file, dest);
-        await rm(file, { force: true });
-      } else {
-        await rename(file, dest);
-      }
-      return;
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && attempt === 0) continue;
-      await rm(file, { force: true });
-      if (opts.exclusive && code === 'EEXIST') {
-        throw new StorageRequestError('This upload link was already used: ask for a new one', 412);
-      }
-      if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
-        throw new StorageRequestError('The key clashes with an existing key used as a folder', 409);
-      }
-      throw err;
+  try {
+    if (opts.exclusive) {
+      // link() fails when `dest` exists, where rename() would replace it.
+      await inFolder(dest, () => link(file, dest));
+      await unlink(file);
+    } else {
+      await inFolder(dest, () => rename(file, dest));
     }
+  } catch (err) {
+    await rm(file, { force: true });
+    const code = (err as NodeJS.ErrnoException).code;
+    if (opts.exclusive && code === 'EEXIST') {
+      throw new StorageRequestError('This upload link was already used: ask for a new one', 412);
+    }
+    if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
+      throw new StorageRequestError('The key clashes with an existing key used as a folder', 409);
+    }
+    throw err;
   }
 }
 

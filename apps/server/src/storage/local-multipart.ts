@@ -10,7 +10,7 @@ import {
   readJson,
   removeUntouchedSince,
   streamIntoFileAt,
-  writeJsonToTempFile,
+  writeTempFile,
 } from './local-files';
 
 interface UploadRecord {
@@ -66,7 +66,10 @@ export class LocalMultipartStaging {
     await mkdir(path.join(this.uploadsDir, uploadId), { recursive: true });
     await writeFile(this.#file(uploadId, 'data'), '');
     const record: UploadRecord = { key, contentType, partSize };
-    await moveIntoPlace(await writeJsonToTempFile(this.tmpDir, record), this.#file(uploadId, 'upload.json'));
+    await moveIntoPlace(
+      await writeTempFile(this.tmpDir, JSON.stringify(record)),
+      this.#file(uploadId, 'upload.json'),
+    );
     this.#records.set(uploadId, record);
     return uploadId;
   }

@@ -1,4 +1,5 @@
-import { open, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { open, readFile, readdir, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -7,7 +8,7 @@ import {
   pruneEmptyFolders,
   readJson,
   streamToTempFile,
-  writeJsonToTempFile,
+  writeTempFile,
 } from './local-files';
 import { StorageRequestError } from './storage-errors';
 import type { StoredObject, StoredObjectInfo } from './storage';
@@ -66,8 +67,21 @@ export class LocalObjects {
   }
 
   /**
+   * Writes an object held in memory: one temp file written in a single call, then renamed into place
+   * (the ETag is the same digest a streamed write of these bytes gets).
+   */
+  async writeBytes(key: string, bytes: Uint8Array, contentType: string) {
+    assertValidKey(key);
+    assertValidContentType(contentType);
+    const etag = `"${createHash('sha256').update(bytes).digest('hex')}"`;
+    await this.adopt(key, await writeTempFile(this.tmpDir, bytes), contentType, etag);
+    return { etag };
+  }
+
+  /**
    * Makes a finished file on the same disk the object `key` by renaming it (no byte is copied);
-   * `createOnly` as in `write`.
+   * `createOnly` as in `write`. The bytes go into place before their metadata: a crash in between
+   * leaves an object served as opaque bytes, never metadata without its object.
    */
   async adopt(
     key: string,
@@ -79,13 +93,14 @@ export class LocalObjects {
     assertValidKey(key);
     assertValidContentType(contentType);
     const meta: ObjectMeta = { contentType, etag };
-    const metaFile = await writeJsonToTempFile(this.tmpDir, meta);
+    const metaFile = await writeTempFile(this.tmpDir, JSON.stringify(meta));
     try {
       await moveIntoPlace(file, this.#objectPath(key), { exclusive: opts.createOnly });
-      await moveIntoPlace(metaFile, this.#metaPath(key));
-    } finally {
-      await rm(metaFile, { force: true }); // no-op once moved; cleans up when the object move failed
+    } catch (err) {
+      await unlink(metaFile).catch(() => {});
+      throw err;
     }
+    await moveIntoPlace(metaFile, this.#metaPath(key));
   }
 
   async get(key: string): Promise<StoredObject | null> {

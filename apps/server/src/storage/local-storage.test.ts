@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStorage, type RunningLocalStorage } from './local-storage-test-server';
 import { describeStorageContract } from './storage-contract';
@@ -106,6 +107,29 @@ describe('LocalStorage routes', () => {
     });
     expect(response.status).toBe(413);
     expect(await local.storage.head('big/a.bin')).toBeNull();
+  });
+
+  it('writes an object from memory as a streamed write would, making and remaking its folders', async () => {
+    const bytes = Buffer.from('the same bytes');
+    await local.storage.put('memory/deep/a.txt', bytes, 'text/plain');
+    const streamed = await local.storage.objects.write('memory/b.txt', Readable.from([bytes]), 'text/plain');
+    const [a, b] = await Promise.all(
+      ['memory/deep/a.txt', 'memory/b.txt'].map((key) => local.storage.objects.openRead(key)),
+    );
+    a?.stream.destroy();
+    b?.stream.destroy();
+    expect(a).toMatchObject({ contentType: 'text/plain', size: bytes.length, etag: streamed.etag });
+    // A delete prunes the emptied folders; the next write into them makes them again.
+    await local.storage.delete('memory/deep/a.txt');
+    await local.storage.delete('memory/b.txt');
+    expect(await readdir(path.join(local.root, 'objects'))).not.toContain('memory');
+    await local.storage.put('memory/deep/a.txt', Buffer.from('again'), 'text/plain');
+    expect((await local.storage.get('memory/deep/a.txt'))?.body.toString()).toBe('again');
+    // A key under an object used as a folder is refused, and nothing is left in the temp folder.
+    await expect(local.storage.put('memory/deep/a.txt/c', bytes, 'text/plain')).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    expect(await readdir(path.join(local.root, 'tmp'))).toEqual([]);
   });
 
   it('leaves no temp files or multipart staging behind', async () => {

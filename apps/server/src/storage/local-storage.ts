@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { removeUntouchedSince } from './local-files';
 import { LocalMultipartStaging } from './local-multipart';
 import { LocalObjects } from './local-objects';
@@ -46,8 +46,7 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, body: Buffer | Uint8Array, contentType: string): Promise<void> {
-    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    await this.objects.write(key, Readable.from([bytes]), contentType);
+    await this.objects.writeBytes(key, body, contentType);
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
