@@ -1,7 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Most server tests wait on dev workers, timers and the database rather than the CPU: two files at
+// once nearly halve the run even on two cores, where vitest's default (cores - 1) would run one.
+const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       {
