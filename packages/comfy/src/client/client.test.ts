@@ -108,6 +108,40 @@ describe.each(['0.8.0', '0.3.18'] as const)(
       expect(Buffer.from(bytes.subarray(0, 8)).toString('hex')).toBe(PNG_SIGNATURE);
     });
 
+    it('ends a prompt its WebSocket heard whole without asking /history, with what /history keeps', async () => {
+      const paths: string[] = [];
+      const counting = new ComfyClient({
+        baseUrl: worker.url,
+        fetch: (input, init) => {
+          paths.push(new URL(String(input)).pathname);
+          return fetch(input, init);
+        },
+      });
+      await counting.connect();
+      try {
+        const queued = await counting.queuePrompt(stillPrompt('heard whole', 2));
+        const outcome = await counting.waitForPrompt(queued.prompt_id, { quietStart: true });
+        expect(paths).toEqual(['/prompt']);
+        const entry = await counting.history(queued.prompt_id);
+        expect(outcome).toMatchObject({ status: 'success', outputs: entry!.outputs });
+        const timestamps = (messages: Array<[string, unknown]> | undefined) =>
+          (messages ?? []).flatMap(([type, data]) =>
+            type === 'execution_start' || type === 'execution_success'
+              ? [[type, (data as { timestamp?: number }).timestamp]]
+              : [],
+          );
+        const heard = outcome.status === 'success' ? outcome.history?.status?.messages : undefined;
+        expect(timestamps(heard)).toEqual(timestamps(entry!.status?.messages));
+        expect(timestamps(heard)).toHaveLength(2);
+        // Heard once: a second wait for the same prompt asks /history.
+        paths.length = 0;
+        expect((await counting.waitForPrompt(queued.prompt_id)).status).toBe('success');
+        expect(paths).toContain(`/history/${queued.prompt_id}`);
+      } finally {
+        counting.disconnect();
+      }
+    });
+
     it('refuses an invalid prompt with a readable ComfyPromptError', async () => {
       const missing = client.queuePrompt({
         '1': { class_type: 'EmptyImage', inputs: { width: 64, height: 64, batch_size: 1, color: 0 } },

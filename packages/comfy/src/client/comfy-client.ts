@@ -24,6 +24,7 @@ import {
   type ViewFile,
 } from './files';
 import { findSubmittedPrompt, type SubmittedPrompt } from './find-prompt';
+import { HeardPrompts } from './heard-prompts';
 import {
   DEFAULT_MAX_ANSWER_BYTES,
   parseJson,
@@ -72,6 +73,7 @@ export class ComfyClient implements PromptSource, WorkerConnection {
   private readonly listeners = new Set<(event: ComfyEvent) => void>();
   private readonly connectListeners = new Set<() => void>();
   private readonly socket: ComfySocket;
+  private readonly heard = new HeardPrompts();
 
   constructor(options: ComfyClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -86,8 +88,14 @@ export class ComfyClient implements PromptSource, WorkerConnection {
     this.transferTimeoutMs = options.transferTimeoutMs ?? 300_000;
     const wsUrl = `${this.baseUrl.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(this.clientId)}`;
     this.socket = new ComfySocket(wsUrl, options.WebSocket ?? WebSocket, {
-      onEvent: (event) => this.listeners.forEach((listener) => safely(() => listener(event))),
-      onOpen: () => this.connectListeners.forEach((listener) => safely(listener)),
+      onEvent: (event) => {
+        this.heard.hear(event); // before the listeners: a waiter told of the end finds the outcome here
+        this.listeners.forEach((listener) => safely(() => listener(event)));
+      },
+      onOpen: () => {
+        this.heard.clear();
+        this.connectListeners.forEach((listener) => safely(listener));
+      },
     });
   }
 
@@ -240,6 +248,14 @@ export class ComfyClient implements PromptSource, WorkerConnection {
   onConnect(listener: () => void): () => void {
     this.connectListeners.add(listener);
     return () => this.connectListeners.delete(listener);
+  }
+
+  /**
+   * A prompt's success as this client's WebSocket heard it whole (start, outputs, end), once: what
+   * spares `waitForPrompt` a `/history` call. Null when it was not heard whole.
+   */
+  heardOutcome(promptId: string): PromptOutcome | null {
+    return this.heard.take(promptId);
   }
 
   /** Resolves with a prompt's final outcome: WebSocket events when connected, `/history` polling always. */

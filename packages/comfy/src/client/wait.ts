@@ -10,6 +10,8 @@ export interface PromptSource {
   /** Subscribes to (re)connections of the WebSocket, after which messages may have been missed. */
   onConnect(listener: () => void): () => void;
   history(promptId: string, signal?: AbortSignal): Promise<HistoryEntry | null>;
+  /** A success the WebSocket told whole, when the source keeps them (spares the `/history` look). */
+  heardOutcome?(promptId: string): PromptOutcome | null;
   getQueue(signal?: AbortSignal): Promise<ComfyQueue>;
 }
 
@@ -35,8 +37,8 @@ export interface WaitOptions {
 const LOST_AFTER = 2;
 
 /**
- * Resolves with the prompt's final outcome. WebSocket events end the wait at once (or trigger an
- * immediate history check); `/history/{id}` is polled meanwhile, so a missed message or a dropped
+ * Resolves with the prompt's final outcome. WebSocket events end the wait at once (from what the
+ * socket heard of the whole run, or else with an immediate history check); `/history/{id}` is polled meanwhile, so a missed message or a dropped
  * socket never hangs. A prompt that is gone from the queue without a history entry (deleted, or the
  * worker restarted) ends as failed.
  */
@@ -107,6 +109,13 @@ export function waitForPrompt(
       }
     };
 
+    /** Ends the wait with the outcome the WebSocket told whole, if it did. */
+    const heard = (): boolean => {
+      const outcome = source.heardOutcome?.(promptId);
+      if (outcome) finish(outcome);
+      return Boolean(outcome);
+    };
+
     const onEvent = (event: ComfyEvent) => {
       if (done || promptIdOf(event) !== promptId) return;
       try {
@@ -119,7 +128,7 @@ export function waitForPrompt(
         finish({ status: 'failed', message: message.trim(), nodeId, nodeType });
       } else if (event.type === 'execution_interrupted') finish({ status: 'interrupted' });
       else if (event.type === 'execution_success' || (event.type === 'executing' && event.data.node === null))
-        void check();
+        if (!heard()) void check();
     };
 
     if (signal?.aborted) return reject(signal.reason);
@@ -128,6 +137,8 @@ export function waitForPrompt(
     cleanups.push(() => signal?.removeEventListener('abort', onAbort));
     cleanups.push(source.on(onEvent));
     cleanups.push(source.onConnect(() => void check()));
+    // A fast worker may have run the whole prompt before this wait began.
+    if (heard()) return;
     if (options.quietStart) timer = setTimeout(() => void check(), pollMs);
     else void check();
   });
