@@ -161,4 +161,28 @@ describe('claiming pending generations', () => {
     await t.db.update(generations).set({ status: 'success' }).where(eq(generations.id, later!));
     expect(await claimPendingGenerations(t.db, 50)).toEqual([]);
   });
+
+  it("records each job's prompt id with the client id of a worker it knows, and hands over its workflow node", async () => {
+    const known = await addWorker('http://127.0.0.1:9007', 2);
+    const unknown = await addWorker('http://127.0.0.1:9008', 2);
+    await generate(t, m, m.shotIds.slice(0, 1), 4);
+
+    const claims = await claimPendingGenerations(t.db, 50, (w) =>
+      w.id === known.id ? 'client-7' : undefined,
+    );
+    expect(claims).toHaveLength(4);
+    for (const { job, worker, node } of claims) {
+      expect(node?.id).toBe(m.nodeId);
+      const [row] = await t.db.select().from(generations).where(eq(generations.id, job.id));
+      if (worker.id === known.id) {
+        expect([row!.promptId, row!.comfyClientId]).toEqual([job.promptId, 'client-7']);
+        expect(job.promptId).toMatch(/^[0-9a-f-]{36}$/);
+      } else {
+        expect(worker.id).toBe(unknown.id);
+        expect([row!.promptId, row!.comfyClientId]).toEqual([null, null]);
+      }
+    }
+    const promptIds = claims.flatMap((c) => (c.job.promptId ? [c.job.promptId] : []));
+    expect(new Set(promptIds).size).toBe(2);
+  });
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
 import { and, asc, eq, getTableColumns, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { generations, workers } from '../db/schema';
+import { generations, nodes, workers } from '../db/schema';
+import type { NodeRow } from '../services/editor/node-rows';
 import type { GenerationRow } from '../services/generations/access';
 import { publishGenerationEvents } from './generation-events';
 import { classSets, missingClasses } from './worker-classes';
@@ -13,7 +15,15 @@ export const ON_WORKER_STATUSES = ['assigned', 'queued', 'running'] as const;
 export interface Claim {
   job: GenerationRow;
   worker: WorkerRow;
+  /** The job's workflow node as the claim found it; null when it was deleted meanwhile. */
+  node: NodeRow | null;
 }
+
+/**
+ * The client id this dispatcher submits to a worker with, when it has a client for it already: the claim
+ * then records the job's prompt id and client id itself (see startJob), one statement fewer per job.
+ */
+export type ClientIdOf = (worker: WorkerRow) => string | undefined;
 
 /**
  * Claims the oldest pending generations for healthy workers with free capacity, in one transaction and
@@ -23,11 +33,17 @@ export interface Claim {
  * - the oldest pending jobs, as many as there are free slots, are locked the same way through the
  *   `generations_claim_idx` index scan (no sort of the whole queue);
  * - each job goes to the least loaded worker that may serve it (a user's own workers serve only that
- *   user, the shared pool everybody), and all move pending -> assigned by one conditional UPDATE.
+ *   user, the shared pool everybody), and all move pending -> assigned by one conditional UPDATE, which
+ *   also records the prompt id each will be submitted with when its worker's client id is known;
+ * - the workflow nodes of the claimed jobs are read by one statement, not one per job.
  * Jobs no free worker may serve stay pending.
  */
-export async function claimPendingGenerations(db: Database, limit: number): Promise<Claim[]> {
-  return (await claimForFreeSlots(db, limit)).claims;
+export async function claimPendingGenerations(
+  db: Database,
+  limit: number,
+  clientIdOf?: ClientIdOf,
+): Promise<Claim[]> {
+  return (await claimForFreeSlots(db, limit, clientIdOf)).claims;
 }
 
 /** A claim, and how many free slots it left empty (no job pending that those workers may run). */
@@ -36,7 +52,11 @@ export interface ClaimRound {
   idleSlots: number;
 }
 
-export async function claimForFreeSlots(db: Database, limit: number): Promise<ClaimRound> {
+export async function claimForFreeSlots(
+  db: Database,
+  limit: number,
+  clientIdOf: ClientIdOf = () => undefined,
+): Promise<ClaimRound> {
   return db.transaction(async (tx) => {
     // Each worker with the number of jobs it holds, in the statement that locks it.
     const rows = await tx
@@ -74,15 +94,20 @@ export async function claimForFreeSlots(db: Database, limit: number): Promise<Cl
     }
     const idleSlots = freeSlots - chosen.size;
     if (chosen.size === 0) return { claims: [], idleSlots };
-    const workerOfJob = sql.join(
-      [...chosen].map(([jobId, worker]) => sql`when ${jobId}::uuid then ${worker.id}::uuid`),
-      sql` `,
-    );
+    const byJob = (value: (worker: WorkerRow) => SQL) =>
+      sql`case ${generations.id} ${sql.join(
+        [...chosen].map(([jobId, worker]) => sql`when ${jobId}::uuid then ${value(worker)}`),
+        sql` `,
+      )} end`;
+    // A prompt id is recorded only with the client id it goes with: 0.3.18 is searched by both.
+    const promptIdFor = (worker: WorkerRow) => (clientIdOf(worker) ? randomUUID() : null);
     const assigned = await tx
       .update(generations)
       .set({
         status: 'assigned',
-        workerId: sql`case ${generations.id} ${workerOfJob} end`,
+        workerId: byJob((worker) => sql`${worker.id}::uuid`),
+        promptId: byJob((worker) => sql`${promptIdFor(worker)}::text`),
+        comfyClientId: byJob((worker) => sql`${clientIdOf(worker) ?? null}::text`),
         attempts: sql`${generations.attempts} + 1`,
         // A reason it waited (see waiting-jobs.ts) no longer holds.
         warning: null,
@@ -93,10 +118,15 @@ export async function claimForFreeSlots(db: Database, limit: number): Promise<Cl
     // Announced when the claim commits, never for a claim that rolls back.
     await publishGenerationEvents(tx, assigned, 'status');
     const byId = new Map(assigned.map((row) => [row.id, row]));
+    const nodeIds = [...new Set(assigned.map((row) => row.workflowNodeId))];
+    const nodeRows =
+      nodeIds.length > 0 ? await tx.select().from(nodes).where(inArray(nodes.id, nodeIds)) : [];
+    const nodeById = new Map(nodeRows.map((node) => [node.id, node]));
     // In queue order, oldest first, as the jobs were taken.
     const claims = pending.flatMap((job) => {
       const row = byId.get(job.id);
-      return row ? [{ job: row, worker: chosen.get(job.id)! }] : [];
+      if (!row) return [];
+      return [{ job: row, worker: chosen.get(job.id)!, node: nodeById.get(row.workflowNodeId) ?? null }];
     });
     return { claims, idleSlots };
   });

@@ -59,6 +59,8 @@ export class Dispatcher {
   private firstTick = true;
   private readonly active = new Map<string, Promise<void>>();
   private readonly clients = new Map<string, Promise<WorkerConnection>>();
+  /** The client id of each worker's client, known as soon as the client is made (see ClientIdOf). */
+  private readonly clientIds = new Map<string, string>();
   /** Prompt id -> when its worker reported `execution_start` (bounded; see MAX_REMEMBERED_STARTS). */
   private readonly started = new Map<string, Date>();
   /** Prompt ids whose end a worker's WebSocket reported (bounded the same way). */
@@ -123,6 +125,7 @@ export class Dispatcher {
     await Promise.allSettled(this.active.values());
     for (const client of this.clients.values()) void client.then((c) => c.disconnect());
     this.clients.clear();
+    this.clientIds.clear();
     this.connected.clear();
   }
 
@@ -164,9 +167,9 @@ export class Dispatcher {
       let round: ClaimRound;
       do {
         if (this.abort.signal.aborted) return;
-        round = await claimForFreeSlots(db, CLAIM_BATCH);
-        for (const { job, worker } of round.claims) {
-          this.follow(job.id, startJob(this.runner, job, worker, this.abort.signal));
+        round = await claimForFreeSlots(db, CLAIM_BATCH, (worker) => this.clientIds.get(worker.url));
+        for (const claim of round.claims) {
+          this.follow(claim.job.id, startJob(this.runner, claim, this.abort.signal));
         }
       } while (round.claims.length === CLAIM_BATCH);
       this.slotsIdle = round.idleSlots > 0;
@@ -192,7 +195,9 @@ export class Dispatcher {
       const { db, storage, comfyApiOutputs } = this.options;
       const outputBucket = comfyApiOutputs && comfyApiOutputBucket(storage, comfyApiOutputs);
       const connect = { allowPrivateUserWorkers, publicUrl, db, outputBucket };
-      client = Promise.resolve(connectWorker(worker, connect));
+      const connection = connectWorker(worker, connect);
+      this.clientIds.set(worker.url, connection.clientId);
+      client = Promise.resolve(connection);
       this.clients.set(worker.url, client);
     }
     if (!client) {
@@ -200,6 +205,7 @@ export class Dispatcher {
         baseUrl: worker.url,
         ...workerTransport(worker, this.options.allowPrivateUserWorkers ?? false),
       });
+      this.clientIds.set(worker.url, created.clientId);
       created.on((event) => {
         const ended = endedPromptOf(event);
         if (ended) remember(this.ended, ended, true);

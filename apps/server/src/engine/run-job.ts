@@ -11,9 +11,10 @@ import {
 import type { GenerationStatus } from '@cinegraph/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { generations, nodes, scenes, shots, workers } from '../db/schema';
+import { generations, scenes, shots, workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
 import type { Storage } from '../storage/storage';
+import type { Claim } from './claim';
 import { executionSecondsOf } from './gpu-time';
 import { JobSetupError, outputPrefixOf, preparePrompt } from './prepare-prompt';
 import { storeGenerationOutput } from './store-outputs';
@@ -49,24 +50,28 @@ const LOST_PROMPT = /is no longer on ComfyUI worker/;
 const PROGRESS_WRITE_MS = 500;
 
 /**
- * Runs a freshly assigned job: prepare, record the prompt id it will have, submit (`queued`), then
- * follow it to its end. The id is written before the submit, so a crash in between finds the prompt on
- * the worker instead of running it a second time.
+ * Runs a freshly claimed job: prepare, record the prompt id it will have, submit (`queued`), then follow
+ * it to its end. The id is written before the submit, so a crash in between finds the prompt on the
+ * worker instead of running it a second time; the claim wrote it already when it knew this client's id.
+ * `node` is the job's workflow node as the claim read it (null: deleted since the job was queued).
  */
-export async function startJob(r: JobRunner, job: GenerationRow, worker: WorkerRow, signal: AbortSignal) {
+export async function startJob(r: JobRunner, { job, worker, node }: Claim, signal: AbortSignal) {
   const client = await r.clientFor(worker);
-  const chosenId = randomUUID();
+  const recordedByClaim = job.promptId !== null && job.comfyClientId === client.clientId;
+  const promptId = recordedByClaim ? job.promptId! : randomUUID();
   let queued: QueuedPrompt;
   try {
-    const [node] = await r.db.select().from(nodes).where(eq(nodes.id, job.workflowNodeId));
     if (!node) throw new JobSetupError('The workflow node was deleted.');
     const setup = { db: r.db, storage: r.storage, publicUrl: r.publicUrl, client };
     const { prompt, workflow } = await preparePrompt(setup, node, job);
-    const recorded = { promptId: chosenId, comfyClientId: client.clientId };
-    if (!(await transition(r.db, job.id, 'assigned', recorded))) return; // Cancelled while being prepared.
+    if (!recordedByClaim) {
+      const recorded = { promptId, comfyClientId: client.clientId };
+      if (!(await transition(r.db, job.id, 'assigned', recorded))) return; // Cancelled while being prepared.
+    }
     // ComfyUI writes `extra_pnginfo` into saved PNGs: a take keeps the UI workflow beside the prompt.
     const extraData = workflow ? { extra_pnginfo: { workflow } } : undefined;
-    queued = await client.queuePrompt(prompt, { promptId: chosenId, extraData });
+    // A job cancelled while it was prepared is cancelled on the worker by queuedOn.
+    queued = await client.queuePrompt(prompt, { promptId, extraData });
   } catch (error) {
     return handleFailure(r, job, 'assigned', worker, error);
   }
