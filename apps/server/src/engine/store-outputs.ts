@@ -9,7 +9,7 @@ import {
   type WorkerConnection,
 } from '@cinegraph/comfy';
 import type { GenerationOutputColumn } from '../db/schema';
-import { storeDisplayImage } from '../services/assets/display-image';
+import { isOwnDisplayImage, storeDisplayImage } from '../services/assets/display-image';
 import { storePosterFrame } from '../services/assets/poster-frame';
 import { storedFileUrl } from '../services/assets/stored-files';
 import { generationStoragePrefix } from '../services/generations/update';
@@ -153,6 +153,8 @@ async function displayImage(
 ): Promise<string | null> {
   if (file.kind === 'video') return storePosterFrame(storage, key).catch(() => null);
   if (file.kind !== 'image') return null;
+  // A small still is shown as it is: no copy to encode and store for each take.
+  if (typeof bytes !== 'string' && isOwnDisplayImage(bytes, DISPLAY_WIDTH)) return key;
   // An image sharp cannot read is still shown by the browser as it is.
   return (await storeDisplayImage(storage, bytes, `${folder}display.webp`, DISPLAY_WIDTH)) ?? key;
 }

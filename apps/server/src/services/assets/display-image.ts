@@ -30,3 +30,27 @@ export async function storeDisplayImage(
   await storage.put(displayKey, resized, 'image/webp');
   return displayKey;
 }
+
+/** A still image at most this heavy (and no wider than its display width) is shown as it is. */
+export const OWN_DISPLAY_MAX_BYTES = 256 * 1024;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * Whether an image needs no smaller copy: a still PNG (ComfyUI's saved and preview images) no wider
+ * than `maxWidth` and at most OWN_DISPLAY_MAX_BYTES, which the copy would neither shrink nor lighten
+ * much. Read from its header alone; an animated PNG (an `acTL` chunk before the image data) still
+ * gets a copy of its first frame.
+ */
+export function isOwnDisplayImage(bytes: Uint8Array, maxWidth: number): boolean {
+  if (bytes.length > OWN_DISPLAY_MAX_BYTES || !PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const chunkType = (at: number) => String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+  if (bytes.length < 33 || chunkType(8) !== 'IHDR' || view.getUint32(16) > maxWidth) return false;
+  for (let at = 8; at + 8 <= bytes.length; at += 12 + view.getUint32(at)) {
+    const type = chunkType(at);
+    if (type === 'acTL') return false;
+    if (type === 'IDAT') return true;
+  }
+  return false; // no image data: let sharp decide
+}
