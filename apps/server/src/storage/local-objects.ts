@@ -10,6 +10,7 @@ import {
   streamToTempFile,
   writeTempFile,
 } from './local-files';
+import { mediaTypeOfName } from './media-types';
 import { StorageRequestError } from './storage-errors';
 import type { StoredObject, StoredObjectInfo } from './storage';
 import { assertValidContentType, assertValidKey, assertValidPrefix } from './storage-validation';
@@ -68,13 +69,28 @@ export class LocalObjects {
 
   /**
    * Writes an object held in memory: one temp file written in a single call, then renamed into place
-   * (the ETag is the same digest a streamed write of these bytes gets).
+   * (the ETag is the same digest a streamed write of these bytes gets). An object whose name states its
+   * media type (`.png` as image/png: every take) gets no metadata file, a file created fewer per object.
    */
   async writeBytes(key: string, bytes: Uint8Array, contentType: string) {
     assertValidKey(key);
     assertValidContentType(contentType);
     const etag = `"${createHash('sha256').update(bytes).digest('hex')}"`;
-    await this.adopt(key, await writeTempFile(this.tmpDir, bytes), contentType, etag);
+    const file = await writeTempFile(this.tmpDir, bytes);
+    if (mediaTypeOfName(key) !== contentType) {
+      await this.adopt(key, file, contentType, etag);
+      return { etag };
+    }
+    // An earlier version's metadata goes first: a crash in between serves the old bytes as the new type.
+    try {
+      await unlink(this.#metaPath(key));
+    } catch (err) {
+      if (!isMissing(err)) {
+        await rm(file, { force: true });
+        throw err;
+      }
+    }
+    await moveIntoPlace(file, this.#objectPath(key));
     return { etag };
   }
 
@@ -146,7 +162,7 @@ export class LocalObjects {
         return null;
       }
       const range = pickRange ? pickRange(info.size) : null;
-      const meta = await this.#readMeta(key);
+      const meta = await this.#readMeta(key, info);
       return { ...meta, size: info.size, range, stream: handle.createReadStream(range ?? {}) };
     } catch (err) {
       await handle.close();
@@ -179,10 +195,18 @@ export class LocalObjects {
     await pruneEmptyFolders(path.resolve(this.#meta, folder), this.#meta);
   }
 
-  async #readMeta(key: string): Promise<ObjectMeta> {
+  /**
+   * The object's metadata file, or else what its name says (written without one, or copied in by hand):
+   * a media type of the closed list by its extension, opaque bytes otherwise; `version` (size and
+   * modification time) makes its ETag then.
+   */
+  async #readMeta(key: string, version?: { size: number; mtimeMs: number }): Promise<ObjectMeta> {
     const meta = await readJson<ObjectMeta>(this.#metaPath(key));
-    // An object copied in by hand has no sidecar; serve it as opaque bytes.
-    return meta ?? { contentType: 'application/octet-stream', etag: '' };
+    if (meta) return meta;
+    const etag = version
+      ? `W/"${version.size.toString(16)}-${Math.floor(version.mtimeMs).toString(16)}"`
+      : '';
+    return { contentType: mediaTypeOfName(key) ?? 'application/octet-stream', etag };
   }
 
   #objectPath(key: string): string {

@@ -132,6 +132,24 @@ describe('LocalStorage routes', () => {
     expect(await readdir(path.join(local.root, 'tmp'))).toEqual([]);
   });
 
+  it('keeps no metadata file for an object whose name states its media type, and serves it as that type', async () => {
+    const metaFiles = (folder: string) => readdir(path.join(local.root, 'meta', folder)).catch(() => []);
+    await local.storage.put('named/take.png', Buffer.from('\x89PNG first'), 'application/octet-stream');
+    expect(await metaFiles('named')).toEqual(['take.png.json']);
+    // Written again as the type its name states: the earlier metadata goes with the earlier bytes.
+    await local.storage.put('named/take.png', Buffer.from('\x89PNG second'), 'image/png');
+    await local.storage.put('named/notes.png', Buffer.from('not an image'), 'text/plain');
+    expect(await metaFiles('named')).toEqual(['notes.png.json']);
+    expect(await local.storage.get('named/take.png')).toMatchObject({ contentType: 'image/png', size: 12 });
+    expect((await local.storage.head('named/notes.png'))?.contentType).toBe('text/plain');
+    const served = await fetch(await local.storage.presignGet('named/take.png'));
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('etag')).toMatch(/^W\/"c-[0-9a-f]+"$/);
+    expect(await served.text()).toBe('\x89PNG second');
+    await local.storage.delete('named/take.png');
+    expect(await local.storage.head('named/take.png')).toBeNull();
+  });
+
   it('leaves no temp files or multipart staging behind', async () => {
     const key = 'tidy/a.bin';
     const { uploadId } = await local.storage.createMultipartUpload(

@@ -62,3 +62,24 @@ export function sniffMediaType(head: Uint8Array): OutputMediaType | null {
     return 'audio/mpeg';
   return null;
 }
+
+const BY_EXTENSION: Record<string, OutputMediaType> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+};
+
+/** The media type of the closed list a file name's extension stands for, or null. */
+export function mediaTypeOfName(name: string): OutputMediaType | null {
+  const dot = name.lastIndexOf('.');
+  if (dot < 0 || name.lastIndexOf('/') > dot) return null;
+  return BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? null;
+}
