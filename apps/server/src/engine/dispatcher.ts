@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { workerTransport } from '../services/workers/public-transport';
 import type { Storage } from '../storage/storage';
 import { adoptStaleGenerations, claimForFreeSlots, renewLeases, type ClaimRound } from './claim';
+import { ProgressMoves } from './progress-moves';
 import { resumeJob, startJob, type JobRunner } from './run-job';
 import { explainWaitingJobs } from './waiting-jobs';
 import { connectWorker } from './worker-connection';
@@ -83,6 +84,7 @@ export class Dispatcher {
       retries: options.retries ?? 2,
       pollMs: options.pollMs ?? 1_000,
       log: options.log ?? SILENT_LOG,
+      moves: new ProgressMoves(options.db),
       clientFor: (worker) => this.clientFor(worker),
       executionStart: (promptId) => this.started.get(promptId),
       heardUntilEnd: (worker, promptId) => {

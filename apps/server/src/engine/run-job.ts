@@ -17,6 +17,7 @@ import type { Storage } from '../storage/storage';
 import type { Claim } from './claim';
 import { executionSecondsOf } from './gpu-time';
 import { JobSetupError, outputPrefixOf, preparePrompt } from './prepare-prompt';
+import type { ProgressMove, ProgressMoves } from './progress-moves';
 import { storeGenerationOutput } from './store-outputs';
 import { transition } from './transitions';
 import { markWorkerUnhealthy, messageOf, type EngineLog, type WorkerRow } from './worker-pool';
@@ -33,6 +34,8 @@ export interface JobRunner {
   /** `/history` polling while following a prompt. */
   pollMs: number;
   log: EngineLog;
+  /** Where a followed job's start and progress are written, with other jobs' (see ProgressMoves). */
+  moves: ProgressMoves;
   /** The dispatcher's client of a worker: its own client id, WebSocket connected when possible. */
   clientFor(worker: WorkerRow): Promise<WorkerConnection>;
   /**
@@ -142,20 +145,25 @@ async function follow(
   adoptedAt?: Date,
 ) {
   const client = await r.clientFor(worker);
+  // Written with other jobs' moves, not awaited; the job's end waits for its last one, so a page never
+  // sees a take finish and then start.
+  let written: Promise<void> = Promise.resolve();
+  const move = (changes: Omit<ProgressMove, 'id'>) => {
+    written = r.moves.add({ id: job.id, ...changes }).catch(() => {});
+  };
   const started = r.executionStart(job.promptId!);
-  if (started) await transition(r.db, job.id, 'queued', { status: 'running', startedAt: started });
+  if (started) move({ startedAt: started });
   let lastWrite = 0;
   const onProgress = (event: ComfyEvent) => {
     if (event.type === 'execution_start') {
-      void transition(r.db, job.id, 'queued', { status: 'running', startedAt: new Date() }).catch(() => {});
+      move({ startedAt: new Date() });
     } else if (
       event.type === 'progress' &&
       event.data.max > 0 &&
       Date.now() - lastWrite > PROGRESS_WRITE_MS
     ) {
       lastWrite = Date.now();
-      const progress = Math.min(1, event.data.value / event.data.max);
-      void transition(r.db, job.id, FOLLOWED, { progress }).catch(() => {});
+      move({ progress: Math.min(1, event.data.value / event.data.max) });
     }
   };
   try {
@@ -164,6 +172,7 @@ async function follow(
     const wait = { signal, onProgress, pollMs: r.pollMs, quietStart };
     const outcome = await client.waitForPrompt(job.promptId!, wait);
     const endedAt = new Date();
+    await written;
     if (outcome.status === 'interrupted') {
       // A cancel from the studio sets `cancelled` before it interrupts, so this move finds nothing to do;
       // an interrupt nobody here asked for (the worker shutting down) sends the job back to the queue.
@@ -176,6 +185,7 @@ async function follow(
     }
   } catch (error) {
     if (signal.aborted) return; // The server is stopping; another start resumes the job.
+    await written;
     await handleFailure(r, job, FOLLOWED, worker, error);
   }
 }
