@@ -138,15 +138,20 @@ export async function moveIntoPlace(file: string, dest: string, opts: { exclusiv
     }
   } catch (err) {
     await rm(file, { force: true });
-    const code = (err as NodeJS.ErrnoException).code;
-    if (opts.exclusive && code === 'EEXIST') {
-      throw new StorageRequestError('This upload link was already used: ask for a new one', 412);
-    }
-    if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
-      throw new StorageRequestError('The key clashes with an existing key used as a folder', 409);
-    }
-    throw err;
+    throw placementError(err, opts.exclusive);
   }
+}
+
+/** What a failed move into place means to the caller: a used upload link, a key clash, or itself. */
+export function placementError(err: unknown, exclusive = false): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (exclusive && code === 'EEXIST') {
+    return new StorageRequestError('This upload link was already used: ask for a new one', 412);
+  }
+  if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') {
+    return new StorageRequestError('The key clashes with an existing key used as a folder', 409);
+  }
+  return err;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   streamToTempFile,
   writeTempFile,
 } from './local-files';
+import { SMALL_OBJECT_MAX_BYTES, writeSmallObject } from './local-small-writes';
 import { mediaTypeOfName } from './media-types';
 import { StorageRequestError } from './storage-errors';
 import type { StoredObject, StoredObjectInfo } from './storage';
@@ -68,16 +69,23 @@ export class LocalObjects {
   }
 
   /**
-   * Writes an object held in memory: one temp file written in a single call, then renamed into place
-   * (the ETag is the same digest a streamed write of these bytes gets). An object whose name states its
-   * media type (`.png` as image/png: every take) gets no metadata file, a file created fewer per object.
+   * Writes an object held in memory (the ETag is the same digest a streamed write of these bytes gets).
+   * An object whose name states its media type (`.png` as image/png: every take) gets no metadata file,
+   * a file created fewer per object. Small objects are written with synchronous calls (see
+   * `writeSmallObject`), larger ones through a temp file as any other.
    */
   async writeBytes(key: string, bytes: Uint8Array, contentType: string) {
     assertValidKey(key);
     assertValidContentType(contentType);
     const etag = `"${createHash('sha256').update(bytes).digest('hex')}"`;
+    const named = mediaTypeOfName(key) === contentType;
+    if (bytes.byteLength <= SMALL_OBJECT_MAX_BYTES) {
+      const place = { object: this.#objectPath(key), meta: this.#metaPath(key), tmpDir: this.tmpDir };
+      writeSmallObject(place, bytes, named ? null : JSON.stringify({ contentType, etag }));
+      return { etag };
+    }
     const file = await writeTempFile(this.tmpDir, bytes);
-    if (mediaTypeOfName(key) !== contentType) {
+    if (!named) {
       await this.adopt(key, file, contentType, etag);
       return { etag };
     }

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMALL_OBJECT_MAX_BYTES } from './local-small-writes';
 import { startLocalStorage, type RunningLocalStorage } from './local-storage-test-server';
 import { describeStorageContract } from './storage-contract';
 import { MIN_PART_SIZE } from './storage';
@@ -148,6 +149,19 @@ describe('LocalStorage routes', () => {
     expect(await served.text()).toBe('\x89PNG second');
     await local.storage.delete('named/take.png');
     expect(await local.storage.head('named/take.png')).toBeNull();
+  });
+
+  it('writes objects over a mebibyte from memory the same way, through the temp folder', async () => {
+    const large = Buffer.alloc(SMALL_OBJECT_MAX_BYTES + 1, 7);
+    await local.storage.put('large/take.png', large, 'image/png');
+    await local.storage.put('large/take.bin', large, 'application/x-weights');
+    expect(await readdir(path.join(local.root, 'meta', 'large'))).toEqual(['take.bin.json']);
+    expect(await local.storage.head('large/take.png')).toEqual({
+      size: large.length,
+      contentType: 'image/png',
+    });
+    expect((await local.storage.get('large/take.bin'))?.contentType).toBe('application/x-weights');
+    expect(await readdir(path.join(local.root, 'tmp'))).toEqual([]);
   });
 
   it('leaves no temp files or multipart staging behind', async () => {
