@@ -1,12 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { SWRConfig } from 'swr';
 import { SignInProvider } from '../features/auth/SignInProvider';
 import { onUnauthorized } from '../lib/api';
 import { clearStoredUser } from '../lib/session';
-import { swrConfig } from '../lib/swr';
 import { ToastProvider } from '../ui/toast';
 
-/** Everything every screen relies on: the data cache, toasts and the sign-in panel's state. */
+/** Everything every screen relies on: toasts and the sign-in panel's state (the data cache: DataLayout). */
 export function AppProviders({ children }: { children: ReactNode }) {
   // When the server says the session is gone, this browser stops claiming to be signed in.
   useEffect(() => {
@@ -17,10 +15,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <SWRConfig value={swrConfig}>
-      <ToastProvider>
-        <SignInProvider>{children}</SignInProvider>
-      </ToastProvider>
-    </SWRConfig>
+    <ToastProvider>
+      <SignInProvider>{children}</SignInProvider>
+    </ToastProvider>
   );
 }

@@ -22,6 +22,7 @@ describe('the editor route', () => {
     const loader = route.loader as (args: LoaderFunctionArgs) => unknown;
     expect(loader({ params: { movieId: 'm1' } } as unknown as LoaderFunctionArgs)).toBeNull();
 
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(4));
     const urls = fetch.mock.calls.map((call) => (call as unknown as [string])[0]).sort();
     expect(urls).toEqual(
       ['/api/v1/editor/utility_nodes', nodesKey('m1'), connectionsKey('m1'), movieKey('m1')].sort(),

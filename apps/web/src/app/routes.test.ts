@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => {}, removeItem: () => {} });
 const { routes } = await import('./routes');
 const { RequireUser } = await import('./RequireUser');
+const { TUTORIAL_PAGES } = await import('../features/tutorials/logic/tutorialPages');
 
 /** The path of the deepest route that answers `url`, as written in the route table. */
 function screenFor(url: string): string | undefined {
@@ -60,6 +61,15 @@ describe('the route table', () => {
     expect(screenFor('/nowhere')).toBe('*');
     expect(screenFor('/tutorials/unknown-page')).toBe('*');
     expect(screenFor('/movies/m1')).toBe('*');
+  });
+
+  it('gives every tutorial page a route that names the browser tab after it', async () => {
+    for (const page of TUTORIAL_PAGES) {
+      const route = matchRoutes(routes, `/tutorials/${page.slug}`)?.at(-1)?.route;
+      expect(route?.path).toBe(`tutorials/${page.slug}`);
+      const loaded = await (route!.lazy as () => Promise<{ handle?: { title?: string } }>)();
+      expect(loaded.handle?.title).toBe(page.title);
+    }
   });
 
   it('guards only the movie list and the account page with a stored user', () => {

@@ -1,5 +1,4 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { preloadEditorReads } from '../features/editor/useEditorData';
 import { TUTORIAL_ROUTES } from '../features/tutorials/tutorialRoutes';
 import { AppLoading } from './AppLoading';
 import { communityRoutes } from './communityRoutes';
@@ -38,90 +37,109 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/landing/LandingPage').then((m) => ({ Component: m.LandingPage })),
           },
           {
-            element: <RequireUser />,
+            // Every screen but the landing page reads through SWR: its cache settings and SWR itself come
+            // with the first of them, not with the landing page's JavaScript.
+            lazy: () => import('./DataLayout').then((m) => ({ Component: m.DataLayout })),
             children: [
               {
-                path: 'movies',
-                handle: { title: 'My Movies' } satisfies RouteHandle,
-                lazy: () =>
-                  import('../features/movies/MoviesPage').then((m) => ({ Component: m.MoviesPage })),
+                element: <RequireUser />,
+                children: [
+                  {
+                    path: 'movies',
+                    handle: { title: 'My Movies' } satisfies RouteHandle,
+                    lazy: () =>
+                      import('../features/movies/MoviesPage').then((m) => ({ Component: m.MoviesPage })),
+                  },
+                  {
+                    path: 'user',
+                    handle: { title: 'Account' } satisfies RouteHandle,
+                    lazy: () =>
+                      import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })),
+                  },
+                  ...SIGNED_IN_PLACEHOLDERS.map(placeholder),
+                ],
               },
               {
-                path: 'user',
-                handle: { title: 'Account' } satisfies RouteHandle,
+                path: 'share/:token',
+                handle: { title: 'Shared Movie' } satisfies RouteHandle,
                 lazy: () =>
-                  import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })),
-              },
-              ...SIGNED_IN_PLACEHOLDERS.map(placeholder),
-            ],
-          },
-          {
-            path: 'share/:token',
-            handle: { title: 'Shared Movie' } satisfies RouteHandle,
-            lazy: () =>
-              import('../features/sharing/AcceptSharedMoviePage').then((m) => ({
-                Component: m.AcceptSharedMoviePage,
-              })),
-          },
-          {
-            path: 'movies/:movieId/editor',
-            handle: { title: 'Node Editor' } satisfies RouteHandle,
-            // The editor's reads start with its code's download, not after it (a static loader runs
-            // beside `lazy`); it returns nothing, so the screen never waits on it.
-            loader: ({ params }) => {
-              if (params.movieId && getStoredUser().userId) preloadEditorReads(params.movieId);
-              return null;
-            },
-            // Only a new movie needs a new start; the editor's own writes re-read what they changed.
-            shouldRevalidate: ({ currentParams, nextParams }) => currentParams.movieId !== nextParams.movieId,
-            lazy: () => import('../features/editor/EditorPage').then((m) => ({ Component: m.EditorPage })),
-          },
-          {
-            path: 'comfyui-iframe',
-            handle: { title: 'Workflow Editor' } satisfies RouteHandle,
-            lazy: () =>
-              import('../features/workflows/ComfyIframePage').then((m) => ({ Component: m.ComfyIframePage })),
-          },
-          {
-            element: <RequireUser />,
-            children: [
-              {
-                path: 'scenes/:movieId',
-                handle: { title: 'Scenes' } satisfies RouteHandle,
-                lazy: () =>
-                  import('../features/storyboard/StoryboardPages').then((m) => ({ Component: m.ScenesPage })),
-              },
-              {
-                path: 'scenes/:movieId/shots/:sceneId',
-                handle: { title: 'Shots' } satisfies RouteHandle,
-                lazy: () =>
-                  import('../features/storyboard/StoryboardPages').then((m) => ({ Component: m.ShotsPage })),
-              },
-              {
-                path: 'scenes/:movieId/shots/:sceneId/shots/:shotId/workflow/:workflowId',
-                handle: { title: 'Generations' } satisfies RouteHandle,
-                lazy: () =>
-                  import('../features/generation/GenerationsPage').then((m) => ({
-                    Component: m.GenerationsPage,
+                  import('../features/sharing/AcceptSharedMoviePage').then((m) => ({
+                    Component: m.AcceptSharedMoviePage,
                   })),
               },
               {
-                path: 'movies/:movieId/characters',
-                handle: { title: 'Characters' } satisfies RouteHandle,
+                path: 'movies/:movieId/editor',
+                handle: { title: 'Node Editor' } satisfies RouteHandle,
+                // The editor's reads start with its code's download, not after it (a static loader runs
+                // beside `lazy`); it returns at once, so the screen never waits on it.
+                loader: ({ params }) => {
+                  const { movieId } = params;
+                  if (movieId && getStoredUser().userId)
+                    void import('../features/editor/useEditorData').then((m) =>
+                      m.preloadEditorReads(movieId),
+                    );
+                  return null;
+                },
+                // Only a new movie needs a new start; the editor's own writes re-read what they changed.
+                shouldRevalidate: ({ currentParams, nextParams }) =>
+                  currentParams.movieId !== nextParams.movieId,
                 lazy: () =>
-                  import('../features/storyboard/StoryboardPages').then((m) => ({
-                    Component: m.CharactersPage,
+                  import('../features/editor/EditorPage').then((m) => ({ Component: m.EditorPage })),
+              },
+              {
+                path: 'comfyui-iframe',
+                handle: { title: 'Workflow Editor' } satisfies RouteHandle,
+                lazy: () =>
+                  import('../features/workflows/ComfyIframePage').then((m) => ({
+                    Component: m.ComfyIframePage,
                   })),
               },
+              {
+                element: <RequireUser />,
+                children: [
+                  {
+                    path: 'scenes/:movieId',
+                    handle: { title: 'Scenes' } satisfies RouteHandle,
+                    lazy: () =>
+                      import('../features/storyboard/StoryboardPages').then((m) => ({
+                        Component: m.ScenesPage,
+                      })),
+                  },
+                  {
+                    path: 'scenes/:movieId/shots/:sceneId',
+                    handle: { title: 'Shots' } satisfies RouteHandle,
+                    lazy: () =>
+                      import('../features/storyboard/StoryboardPages').then((m) => ({
+                        Component: m.ShotsPage,
+                      })),
+                  },
+                  {
+                    path: 'scenes/:movieId/shots/:sceneId/shots/:shotId/workflow/:workflowId',
+                    handle: { title: 'Generations' } satisfies RouteHandle,
+                    lazy: () =>
+                      import('../features/generation/GenerationsPage').then((m) => ({
+                        Component: m.GenerationsPage,
+                      })),
+                  },
+                  {
+                    path: 'movies/:movieId/characters',
+                    handle: { title: 'Characters' } satisfies RouteHandle,
+                    lazy: () =>
+                      import('../features/storyboard/StoryboardPages').then((m) => ({
+                        Component: m.CharactersPage,
+                      })),
+                  },
+                ],
+              },
+              ...communityRoutes,
+              {
+                lazy: () => import('./layout/TutorialLayout').then((m) => ({ Component: m.TutorialLayout })),
+                children: TUTORIAL_ROUTES,
+              },
+              ...PLACEHOLDER_SCREENS.map(placeholder),
+              { path: '*', element: <Navigate to="/" replace /> },
             ],
           },
-          ...communityRoutes,
-          {
-            lazy: () => import('./layout/TutorialLayout').then((m) => ({ Component: m.TutorialLayout })),
-            children: TUTORIAL_ROUTES,
-          },
-          ...PLACEHOLDER_SCREENS.map(placeholder),
-          { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
     ],

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { SIGN_IN_PANEL_ID, SignInPanel } from '../../features/auth/SignInPanel';
-import { useSignIn } from '../../features/auth/SignInProvider';
+import { SIGN_IN_PANEL_ID, useSignIn } from '../../features/auth/SignInProvider';
 import { useLogOut } from '../../features/auth/useLogOut';
 import { useStoredUser } from '../../lib/session';
 import { BrandMark } from './BrandMark';
@@ -9,6 +8,11 @@ import { MobileMenu, MOBILE_MENU_ID } from './MobileMenu';
 import { isCurrentSection, SITE_LINKS, USER_LINKS, type NavItem } from './navLinks';
 import { NAV_BUTTON, NAV_GHOST, NAV_LINK, NAV_PRIMARY, NAV_SECONDARY } from './navStyles';
 import { useScrolled } from './useScrolled';
+
+// The form loads when a visitor opens it: most first visits never do, and it stays out of their first load.
+const SignInPanel = lazy(() =>
+  import('../../features/auth/SignInPanel').then((m) => ({ default: m.SignInPanel })),
+);
 
 /** The fixed site navigation, transparent over the landing page's hero until the page scrolls. */
 export function TopNav() {
@@ -102,7 +106,9 @@ export function TopNav() {
       {panelOpen && (
         // Anchors the panel to the right edge of the navigation's content width.
         <div className="absolute inset-x-0 top-full mx-auto max-w-7xl">
-          <SignInPanel />
+          <Suspense fallback={null}>
+            <SignInPanel />
+          </Suspense>
         </div>
       )}
     </header>

@@ -2,9 +2,7 @@ import { MESSAGES } from '@cinegraph/contracts';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { CheckIcon } from '../../ui/icons';
 import { SpinnerWheel } from '../../ui/Spinner';
-import { useSignIn } from './SignInProvider';
-
-export const SIGN_IN_PANEL_ID = 'sign-in-panel';
+import { SIGN_IN_PANEL_ID, useSignIn } from './SignInProvider';
 
 /** The passwordless sign-in form: an email address, then a magic link in the inbox. */
 export function SignInPanel() {

@@ -12,6 +12,9 @@ import {
 import { apiCall } from '../../lib/api';
 import { emailProblem, signInFailureMessage } from './signInMessages';
 
+/** The id of the sign-in panel, which the navigation's Sign In button controls. */
+export const SIGN_IN_PANEL_ID = 'sign-in-panel';
+
 export type SignInStatus = 'idle' | 'sending' | 'sent';
 
 export interface SignInApi {

@@ -1,7 +1,6 @@
 import { endpoints } from '@cinegraph/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { apiCall } from '../../lib/api';
 import { clearStoredUser } from '../../lib/session';
 import { useSignIn } from './SignInProvider';
@@ -10,7 +9,6 @@ import { useSignIn } from './SignInProvider';
 export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   const { reset } = useSignIn();
-  const { mutate } = useSWRConfig();
 
   return useCallback(async () => {
     try {
@@ -20,8 +18,10 @@ export function useLogOut(): () => Promise<void> {
     }
     clearStoredUser();
     reset();
-    // Nothing of this user's data may linger in the cache for the next one.
+    // Nothing of this user's data may linger in the cache for the next one (SWR's one cache; SWR
+    // itself loads with the first screen that reads, not with the navigation bar).
+    const { mutate } = await import('swr');
     void mutate(() => true, undefined, { revalidate: false });
     navigate('/');
-  }, [navigate, reset, mutate]);
+  }, [navigate, reset]);
 }

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/routeHandle';
-import { TUTORIAL_PAGES } from './logic/tutorialPages';
 
 type PageModule = Promise<{ Component: () => React.JSX.Element }>;
 
@@ -31,13 +30,12 @@ export const TUTORIAL_ROUTES: RouteObject[] = [
     handle: { title: 'Tutorials' } satisfies RouteHandle,
     lazy: () => import('./pages/TutorialsIndexPage').then((m) => ({ Component: m.TutorialsIndexPage })),
   },
-  ...TUTORIAL_PAGES.map((page) => {
-    const load = PAGES[page.slug];
-    if (!load) throw new Error(`The tutorial page "${page.slug}" has no component`);
-    return {
-      path: `tutorials/${page.slug}`,
-      handle: { title: page.title } satisfies RouteHandle,
-      lazy: load,
-    };
-  }),
+  ...Object.entries(PAGES).map(([slug, load]) => ({
+    path: `tutorials/${slug}`,
+    // The page's title comes with its code, so the list of pages stays out of the first page's load.
+    lazy: async () => {
+      const [page, { tutorialPage }] = await Promise.all([load(), import('./logic/tutorialPages')]);
+      return { ...page, handle: { title: tutorialPage(slug).title } satisfies RouteHandle };
+    },
+  })),
 ];
