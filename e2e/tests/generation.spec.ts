@@ -142,6 +142,10 @@ test('generates takes from a workflow node and reviews them on the generations s
   await expect(editor).toHaveURL(new RegExp(`/shots/${secondShot!._id}/workflow/all_workflows$`));
   await editor.keyboard.press('d');
   await expect(editor).toHaveURL(new RegExp(`/shots/${firstShot!._id}/workflow/all_workflows$`));
+  // Two keys at once: the second steps from where the first went, drawn or not yet.
+  await editor.keyboard.press('d');
+  await editor.keyboard.press('a');
+  await expect(editor).toHaveURL(new RegExp(`/shots/${firstShot!._id}/workflow/all_workflows$`));
 
   // One more job from the plus tile, cancelled before it finishes.
   await section.getByRole('button', { name: 'Generate one more with Text to Video' }).click();

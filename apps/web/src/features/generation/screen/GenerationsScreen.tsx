@@ -12,7 +12,7 @@ import { useShotContext } from '../hooks/useShotContext';
 import { useShotGenerations } from '../hooks/useShotGenerations';
 import { steppedShotId } from '../logic/shotStepping';
 import { ALL_WORKFLOWS, groupByWorkflow, UNKNOWN_WORKFLOW, visibleWorkflows } from '../logic/workflowGroups';
-import { workflowPath } from '../paths';
+import { shotIdInPath, workflowPath } from '../paths';
 import { flatten, GenerationGroups } from './GenerationGroups';
 import { GenerationPanel } from './GenerationPanel';
 import { ShotHeader } from './ShotHeader';
@@ -68,7 +68,10 @@ export function GenerationsScreen({ scope }: { scope: GenerationsScope }) {
 
   useGenerationKeyboard({
     step: (direction) => {
-      const next = context.shots && steppedShotId(context.shots, shotId, direction, showHidden);
+      // From the shot in the address, not the one this screen shows: after a step the router has moved
+      // on at once, but the new shot's screen renders later, and a second key must not step from the old.
+      const from = shotIdInPath(window.location.pathname) ?? shotId;
+      const next = context.shots && steppedShotId(context.shots, from, direction, showHidden);
       if (next) void navigate(workflowPath(movieId, sceneId, next, workflowId));
     },
     toggleUseAsInput: () => toggleUseAsInput(selected),
