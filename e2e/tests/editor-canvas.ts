@@ -119,3 +119,53 @@ export async function freePanePoint(page: Page, x: number, y: number): Promise<{
     [x, y] as const,
   );
 }
+
+/** Pans the canvas by a drag on empty canvas, as a creator does. */
+export async function panBy(page: Page, dx: number, dy: number): Promise<void> {
+  if (dx === 0 && dy === 0) return;
+  const canvas = await page.getByTestId('editor-canvas').boundingBox();
+  if (!canvas) throw new Error('The canvas is not on screen');
+  const from = await freePanePoint(page, canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 8 });
+  await page.mouse.up();
+}
+
+/**
+ * Pans the canvas until `target` lies inside it (the canvas never scrolls, so an element beyond its
+ * edge cannot be scrolled into view); returns the shift, to pan back with panBy.
+ */
+export async function panIntoView(page: Page, target: Locator): Promise<{ dx: number; dy: number }> {
+  const canvas = await page.getByTestId('editor-canvas').boundingBox();
+  const box = await target.boundingBox();
+  if (!canvas || !box) throw new Error('The canvas or the element is not on screen');
+  const margin = 40;
+  const shift = (start: number, size: number, from: number, length: number) =>
+    Math.min(0, from + length - margin - (start + size)) + Math.max(0, from + margin - start);
+  const dx = shift(box.x, box.width, canvas.x, canvas.width);
+  const dy = shift(box.y, box.height, canvas.y, canvas.height);
+  await panBy(page, dx, dy);
+  return { dx, dy };
+}
+
+/**
+ * Brings elements of the canvas into view by panning, as a creator does, and keeps count of the pans so
+ * that `restore` can bring back the first view (the nodes in the page depend on the view).
+ */
+export function viewKeeper(page: Page) {
+  let dx = 0;
+  let dy = 0;
+  return {
+    async show(target: Locator): Promise<void> {
+      const shift = await panIntoView(page, target);
+      dx += shift.dx;
+      dy += shift.dy;
+    },
+    async restore(): Promise<void> {
+      await panBy(page, -dx, -dy);
+      dx = 0;
+      dy = 0;
+    },
+  };
+}

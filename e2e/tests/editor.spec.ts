@@ -10,6 +10,7 @@ import {
   nodeNamed,
   nodePosition,
   openNewMovieEditor,
+  viewKeeper,
   pickType,
 } from './editor-canvas';
 import { signInThroughLandingPage } from './sign-in';
@@ -89,10 +90,14 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   await expect(buttonWorkflow).toContainText('No workflow yet');
   await expect(buttonWorkflow.getByRole('button', { name: 'Generate' })).toHaveCount(0);
 
-  // Shortcuts at the cursor: P, C and N (ignored while typing in a field).
+  // Shortcuts at the cursor: P, C and N (ignored while typing in a field). A node made at the pointer
+  // near the canvas's edge may reach beyond it: the canvas is panned to it, and back before the reload.
+  const view = viewKeeper(editor);
   await editor.mouse.move(1150, 760);
   const number = await addedNode(editor, () => editor.keyboard.press('p'));
+  await view.show(number);
   await pickType(number, 'number');
+  await view.show(number);
   const numberField = number.getByRole('textbox', { name: 'Number value' });
   await numberField.fill('700');
   await numberField.blur();
@@ -115,7 +120,9 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
 
   await clickFree(editor, 1000, 640);
   const lora = await addedNode(editor, () => editor.keyboard.press('c'));
+  await view.show(lora);
   await pickType(lora, 'lora');
+  await view.show(lora);
   await lora.getByRole('textbox', { name: 'LoRA keyword' }).fill('harbourstyle');
   await lora.getByRole('textbox', { name: 'LoRA URL' }).fill('https://example.com/harbour.safetensors');
   const strength = lora.getByRole('textbox', { name: 'Strength' });
@@ -214,6 +221,15 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   await editor.keyboard.press('Shift+ArrowDown');
   await expect.poll(() => nodePosition(editor, numberId)).toEqual({ x: start.x + 5, y: start.y + 20 });
 
+  // The canvas never scrolls: a scroll (a focus or a scroll into view near its edge) would shift every
+  // node under the pointer until React Flow undoes it, and a click meanwhile would land beside its target.
+  const scrolled = await editor.evaluate(() => {
+    const canvas = document.querySelector<HTMLElement>('.react-flow')!;
+    canvas.scrollTop = 40;
+    return canvas.scrollTop;
+  });
+  expect(scrolled).toBe(0);
+
   // Hide and show through the node's menu; hidden nodes show at half opacity when asked for.
   const audioId = (await audio.getAttribute('data-node-id'))!;
   await audio.getByRole('button', { name: /Node menu of/ }).click();
@@ -248,11 +264,13 @@ test('a creator builds a graph on the canvas and finds it again after a reload',
   await expect(confirm).toContainText(WORKFLOW_CONFIRM);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(nodeById(editor, keyWorkflowId)).toBeVisible();
+  await view.show(keyWorkflow);
   await keyWorkflow.getByRole('button', { name: /Node menu of/ }).click();
   await editor.getByRole('menuitem', { name: 'Delete node' }).click();
   await expect(confirm).toContainText(WORKFLOW_CONFIRM);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(nodeById(editor, keyWorkflowId)).toHaveCount(0);
+  await view.restore();
   const menuWorkflowId = (await menuWorkflow.getAttribute('data-node-id'))!;
   const buttonWorkflowId = (await buttonWorkflow.getAttribute('data-node-id'))!;
 

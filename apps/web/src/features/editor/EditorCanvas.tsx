@@ -136,6 +136,10 @@ export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClic
   );
   return (
     <ReactFlow<CanvasNode, CanvasEdge>
+      // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
+      // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
+      // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
+      className="overflow-clip!"
       nodes={shownNodes}
       edges={shownEdges}
       nodeTypes={NODE_TYPES}
