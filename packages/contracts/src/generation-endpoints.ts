@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint';
-import { DeletedResponse } from './movies';
+import { DeletedResponse, MovieIdParams } from './movies';
 import {
   CancelResponse,
   GenerateBody,
@@ -11,6 +11,7 @@ import {
   GenerationIdParams,
   GenerationStatusCounts,
   GenerationUpdate,
+  MovieGenerationStatusCounts,
   NodeIdParams,
   ShotGenerationsParams,
   ShotGenerationsQuery,
@@ -46,6 +47,15 @@ export const generationEndpoints = {
     auth: true,
     params: NodeIdParams,
     response: GenerationStatusCounts,
+  }),
+  movieGenerationStatus: endpoint({
+    method: 'GET',
+    path: '/generations/status/movie/:movieId',
+    summary:
+      "Counts of every workflow node's generations of a movie, by node id: one read for the whole canvas",
+    auth: true,
+    params: MovieIdParams,
+    response: MovieGenerationStatusCounts,
   }),
   cancelNodeGenerations: endpoint({
     method: 'POST',

@@ -77,6 +77,9 @@ export const GenerationStatusCounts = z.object({
   failed: z.number(),
 });
 export type GenerationStatusCounts = z.infer<typeof GenerationStatusCounts>;
+/** The counts of every workflow node of a movie with generations, by node id (a node without: absent). */
+export const MovieGenerationStatusCounts = z.record(z.string(), GenerationStatusCounts);
+export type MovieGenerationStatusCounts = z.infer<typeof MovieGenerationStatusCounts>;
 
 export const GenerateBody = z.object({
   shot_ids: z.array(Id).min(1, 'Select at least one shot.').max(500),

@@ -15,6 +15,7 @@ import { generateForShots, validateShotInputs } from '../../services/generations
 import { listShotGenerations } from '../../services/generations/list';
 import { deleteGeneration, updateGeneration } from '../../services/generations/update';
 import { generationEventRoutes } from './events';
+import { movieGenerationStatusRoute } from './movie-status';
 import { presentGeneration } from './present';
 
 export function generationRoutes(app: FastifyInstance, { db, storage, config }: AppDeps): void {
@@ -85,4 +86,5 @@ export function generationRoutes(app: FastifyInstance, { db, storage, config }: 
   });
 
   generationEventRoutes(app, db);
+  movieGenerationStatusRoute(app, db);
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useParams } from 'react-router';
 import { useNodeGenerationStatus } from '../../generation/hooks/useNodeGenerationStatus';
 import { useEditorActions } from '../editorActions';
 
@@ -7,7 +8,8 @@ import { useEditorActions } from '../editorActions';
  * edges into it move while it does. It reads the node's polled counts, the same read as its footer's.
  */
 export function GeneratingSignal({ nodeId }: { nodeId: string }) {
-  const { counts } = useNodeGenerationStatus(nodeId);
+  const { movieId = '' } = useParams();
+  const { counts } = useNodeGenerationStatus(movieId, nodeId);
   const { setGenerating } = useEditorActions();
   const generating = counts.running > 0;
   useEffect(() => {

@@ -6,13 +6,20 @@ import { displayCounts, type DisplayCounts } from '../logic/statusCounts';
 /** The spec: a workflow node's status counts are polled every 25 s. */
 export const NODE_STATUS_POLL_MS = 25_000;
 
-/** A workflow node's counts, polled; `refresh` asks again at once (after the modal closes or a cancel). */
-export function useNodeGenerationStatus(nodeId: string): { counts: DisplayCounts; refresh(): void } {
-  const params = { nodeId };
+/**
+ * A workflow node's counts, polled; `refresh` asks again at once (after the modal closes or a cancel).
+ * Every node of the canvas reads the movie's counts under one key, so a canvas asks once per poll,
+ * not once per node in view.
+ */
+export function useNodeGenerationStatus(
+  movieId: string,
+  nodeId: string,
+): { counts: DisplayCounts; refresh(): void } {
+  const params = { movieId };
   const { data, mutate } = useSWR(
-    endpointUrl(endpoints.generationStatus, { params }),
-    () => apiCall(endpoints.generationStatus, { params }),
+    endpointUrl(endpoints.movieGenerationStatus, { params }),
+    () => apiCall(endpoints.movieGenerationStatus, { params }),
     { refreshInterval: NODE_STATUS_POLL_MS, revalidateOnFocus: false },
   );
-  return { counts: displayCounts(data), refresh: () => void mutate() };
+  return { counts: displayCounts(data?.[nodeId]), refresh: () => void mutate() };
 }

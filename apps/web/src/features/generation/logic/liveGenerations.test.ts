@@ -46,6 +46,8 @@ describe('planLiveRefresh and isRefreshedBy', () => {
       true,
     );
     expect(isRefreshedBy(plan, '/api/v1/generations/status/n3')).toBe(false);
+    // The canvas's one read of every node's counts of the movie.
+    expect(isRefreshedBy(plan, '/api/v1/generations/status/movie/m1')).toBe(true);
     expect(isRefreshedBy(plan, '/api/v1/generations/shot/s10?show_hidden=true')).toBe(false);
     expect(isRefreshedBy(plan, '/api/v1/movies/m1')).toBe(false);
     expect(isRefreshedBy(plan, ['not', 'a', 'url'])).toBe(false);
@@ -65,12 +67,16 @@ describe('planLiveRefresh and isRefreshedBy', () => {
     expect(
       isRefreshedBy(planLiveRefresh([event({ change: 'progress' })]), '/api/v1/generations/status/n1'),
     ).toBe(false);
+    expect(
+      isRefreshedBy(planLiveRefresh([event({ change: 'progress' })]), '/api/v1/generations/status/movie/m1'),
+    ).toBe(false);
   });
 });
 
 describe('isGenerationRead', () => {
   it('covers every node count and list of takes, and nothing else, for a stream that resumes', () => {
     expect(isGenerationRead('/api/v1/generations/status/n1')).toBe(true);
+    expect(isGenerationRead('/api/v1/generations/status/movie/m1')).toBe(true);
     expect(isGenerationRead('/api/v1/generations/shot/s1?show_hidden=true')).toBe(true);
     expect(isGenerationRead('/api/v1/generations/generation/g1')).toBe(false);
     expect(isGenerationRead('/api/v1/movies/m1')).toBe(false);

@@ -50,6 +50,8 @@ export function planLiveRefresh(events: readonly GenerationEvent[]): LiveRefresh
 /** Whether a cached read (an SWR key: the call's URL) is stale after the plan's changes. */
 export function isRefreshedBy(plan: LiveRefresh, key: unknown): boolean {
   if (typeof key !== 'string') return false;
+  // The movie's counts of every node (the stream is the movie's: any node's change is one of them).
+  if (plan.nodeIds.size > 0 && key.startsWith(movieCountsPrefix())) return true;
   for (const nodeId of plan.nodeIds) {
     if (key === endpointUrl(endpoints.generationStatus, { params: { nodeId } })) return true;
   }
@@ -65,6 +67,10 @@ export function isGenerationRead(key: unknown): boolean {
   const counts = endpointUrl(endpoints.generationStatus, { params: { nodeId: '' } });
   const takes = endpointUrl(endpoints.shotGenerations, { params: { shotId: '' } });
   return key.startsWith(counts) || key.startsWith(takes);
+}
+
+function movieCountsPrefix(): string {
+  return endpointUrl(endpoints.movieGenerationStatus, { params: { movieId: '' } });
 }
 
 /** Whether a cached read is the takes of one of the shots (of one workflow or of all). */

@@ -8,7 +8,7 @@ import { StatusCounts } from './StatusCounts';
 /** A ready workflow node's footer: Generate (opens the shot selection) and its generations' counts. */
 export function GenerationControls({ nodeId }: { nodeId: string }) {
   const { movieId = '' } = useParams();
-  const { counts, refresh } = useNodeGenerationStatus(nodeId);
+  const { counts, refresh } = useNodeGenerationStatus(movieId, nodeId);
   // Every node of the canvas shares the movie's one stream; the counts move as jobs do.
   useGenerationEvents(movieId);
   const [open, setOpen] = useState(false);

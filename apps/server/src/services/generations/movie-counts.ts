@@ -1,0 +1,31 @@
+import type { GenerationStatusCounts, MovieGenerationStatusCounts } from '@cinegraph/contracts';
+import { count, eq, inArray } from 'drizzle-orm';
+import { generations, nodes } from '../../db/schema';
+import type { Db } from '../editor/node-rows';
+
+const COUNTED = ['pending', 'queued', 'running', 'assigned', 'success', 'failed'] as const;
+
+/**
+ * Every workflow node's generations of a movie by status, in one query (cancelled ones are not counted;
+ * a node without generations is absent). The canvas reads this once instead of once per node; the
+ * generations are found through the movie's nodes, so the (node, status) index serves the count.
+ */
+export async function movieStatusCounts(db: Db, movieId: string): Promise<MovieGenerationStatusCounts> {
+  const rows = await db
+    .select({ nodeId: generations.workflowNodeId, status: generations.status, n: count() })
+    .from(generations)
+    .where(
+      inArray(
+        generations.workflowNodeId,
+        db.select({ id: nodes.id }).from(nodes).where(eq(nodes.movieId, movieId)),
+      ),
+    )
+    .groupBy(generations.workflowNodeId, generations.status);
+  const byNode: Record<string, GenerationStatusCounts> = {};
+  for (const { nodeId, status, n } of rows) {
+    if (!(COUNTED as readonly string[]).includes(status)) continue;
+    byNode[nodeId] ??= { pending: 0, queued: 0, running: 0, assigned: 0, success: 0, failed: 0 };
+    byNode[nodeId][status as (typeof COUNTED)[number]] = n;
+  }
+  return byNode;
+}
