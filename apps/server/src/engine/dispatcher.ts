@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { workerTransport } from '../services/workers/public-transport';
 import type { Storage } from '../storage/storage';
 import { adoptStaleGenerations, claimForFreeSlots, renewLeases, type ClaimRound } from './claim';
+import { queuedMoves, succeededMoves } from './grouped-moves';
 import { ProgressMoves } from './progress-moves';
 import { resumeJob, startJob, type JobRunner } from './run-job';
 import { explainWaitingJobs } from './waiting-jobs';
@@ -85,6 +86,8 @@ export class Dispatcher {
       pollMs: options.pollMs ?? 1_000,
       log: options.log ?? SILENT_LOG,
       moves: new ProgressMoves(options.db),
+      queued: queuedMoves(options.db),
+      succeeded: succeededMoves(options.db),
       clientFor: (worker) => this.clientFor(worker),
       executionStart: (promptId) => this.started.get(promptId),
       heardUntilEnd: (worker, promptId) => {

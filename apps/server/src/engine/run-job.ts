@@ -9,15 +9,16 @@ import {
   type QueuedPrompt,
 } from '@cinegraph/comfy';
 import type { GenerationStatus } from '@cinegraph/contracts';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { generations, scenes, shots, workers } from '../db/schema';
+import { workers } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
 import type { Storage } from '../storage/storage';
 import type { Claim } from './claim';
 import { executionSecondsOf } from './gpu-time';
 import { JobSetupError, outputPrefixOf, preparePrompt } from './prepare-prompt';
 import type { ProgressMove, ProgressMoves } from './progress-moves';
+import type { GroupedMoves, QueuedMove, SucceededMove } from './grouped-moves';
 import { storeGenerationOutput } from './store-outputs';
 import { transition } from './transitions';
 import { markWorkerUnhealthy, messageOf, type EngineLog, type WorkerRow } from './worker-pool';
@@ -36,6 +37,9 @@ export interface JobRunner {
   log: EngineLog;
   /** Where a followed job's start and progress are written, with other jobs' (see ProgressMoves). */
   moves: ProgressMoves;
+  /** Where submitted and succeeded jobs are written, with other jobs' (see GroupedMoves). */
+  queued: GroupedMoves<QueuedMove>;
+  succeeded: GroupedMoves<SucceededMove>;
   /** The dispatcher's client of a worker: its own client id, WebSocket connected when possible. */
   clientFor(worker: WorkerRow): Promise<WorkerConnection>;
   /**
@@ -92,7 +96,7 @@ async function queuedOn(
 ) {
   const promptId = queued.prompt_id;
   const warning = leftOutWarning(queued.node_errors);
-  if (!(await transition(r.db, job.id, 'assigned', { status: 'queued', promptId, warning }))) {
+  if (!(await r.queued.add({ id: job.id, promptId, warning }))) {
     // Cancelled while it was being submitted: the prompt must not run for nobody.
     const client = await r.clientFor(worker);
     await client.cancel(promptId).catch(() => {});
@@ -200,47 +204,22 @@ async function succeed(
   const output = await storeGenerationOutput(r, client, job, outcome.outputs);
   if (!output) return fail(r, job.id, FOLLOWED, 'The workflow finished without producing an output file.');
   const history = outcome.history ?? (await client.history(job.promptId!).catch(() => null));
-  // The shot's tile shows its latest successful take; shot and scene change with the move, in its statement.
-  const display = output.display_image;
-  const alongside = [
-    sql`update ${shots} set new_output = true, display_image = coalesce(${display}, ${shots.displayImage})
-      from moved where ${shots.id} = moved.shot_id`,
-    sql`update ${scenes} set new_output = true from moved where ${scenes.id} = moved.scene_id`,
-  ];
-  // Cancelled at the last moment: the cancel wins (no move), the files go with the row later.
-  await transition(
-    r.db,
-    job.id,
-    FOLLOWED,
-    {
-      status: 'success',
-      output,
-      progress: 1,
-      newOutput: true,
-      finishedAt: new Date(),
-      gpuSeconds: executionSecondsOf(history) ?? serverTimedSeconds(timing),
-      errorMessage: null,
-    },
-    alongside,
-  );
+  // Shot and scene change with the move, in its statement (see grouped-moves.ts). Cancelled at the last
+  // moment: the cancel wins (no move), the files go with the row later.
+  await r.succeeded.add({
+    id: job.id,
+    output,
+    finishedAt: new Date(),
+    gpuSeconds: executionSecondsOf(history),
+    endedAt: timing.endedAt,
+    adoptedAt: timing.adoptedAt ?? null,
+  });
 }
 
 /** When the worker's outcome arrived (before the outputs are downloaded), and when a restart adopted the job. */
 interface RunTiming {
   endedAt: Date;
   adoptedAt: Date | undefined;
-}
-
-/**
- * GPU time is the worker's own execution time: `execution_start` to the end of the run, as its history
- * keeps them, never the studio's download of the outputs. A worker whose history has no timestamps is
- * timed by this server from the start it saw (else from the adoption, the part it can vouch for) to the
- * moment the outcome arrived, by the success UPDATE itself (the start is in the row).
- */
-function serverTimedSeconds(timing: RunTiming): SQL {
-  const endedAt = timing.endedAt.toISOString();
-  const adoptedAt = timing.adoptedAt?.toISOString() ?? null;
-  return sql`extract(epoch from (${endedAt}::timestamptz - coalesce(${generations.startedAt}, ${adoptedAt}::timestamptz)))`;
 }
 
 /** A worker that cannot be reached loses its jobs to the queue; anything else is the job's own failure. */
