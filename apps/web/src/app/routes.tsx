@@ -3,6 +3,7 @@ import { TUTORIAL_ROUTES } from '../features/tutorials/tutorialRoutes';
 import { AppLoading } from './AppLoading';
 import { communityRoutes } from './communityRoutes';
 import { SiteLayout } from './layout/SiteLayout';
+import { startEditorReads } from '../features/editor/editorReads';
 import { getStoredUser } from '../lib/session';
 import { PLACEHOLDER_SCREENS, SIGNED_IN_PLACEHOLDERS, type PlaceholderScreen } from './placeholderScreens';
 import { RequireUser } from './RequireUser';
@@ -74,10 +75,7 @@ export const routes: RouteObject[] = [
                 // beside `lazy`); it returns at once, so the screen never waits on it.
                 loader: ({ params }) => {
                   const { movieId } = params;
-                  if (movieId && getStoredUser().userId)
-                    void import('../features/editor/useEditorData').then((m) =>
-                      m.preloadEditorReads(movieId),
-                    );
+                  if (movieId && getStoredUser().userId) startEditorReads(movieId);
                   return null;
                 },
                 // Only a new movie needs a new start; the editor's own writes re-read what they changed.
