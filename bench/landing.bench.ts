@@ -35,10 +35,11 @@ export function benchLanding(): void {
     `Landing page JavaScript, gzip (${loaded.size} files${withZod ? ', zod included' : ', no zod'})`,
     [
       {
-        name: 'landing page JS vs the budget',
-        figure: bytes / 1000,
-        baseline: BUDGET_KB,
-        unit: 'kB',
+        // In bytes: a figure a few hundred bytes under or over the budget would round to it in kB.
+        name: 'landing page JS vs the budget (bytes)',
+        figure: bytes,
+        baseline: BUDGET_KB * 1000,
+        unit: 'B',
         higherIsBetter: false,
         target: '>= 1.00',
       },
