@@ -6,6 +6,7 @@ import {
   collectOutputFiles,
   type HistoryEntry,
   type OutputFile,
+  type ViewedFile,
   type WorkerConnection,
 } from '@cinegraph/comfy';
 import type { GenerationOutputColumn } from '../db/schema';
@@ -98,7 +99,7 @@ export async function storeGenerationOutput(
  */
 const IN_MEMORY_MAX_BYTES = 32 * 1024 ** 2;
 
-async function readWhole(body: ReadableStream<Uint8Array>, size: number, filename: string): Promise<Buffer> {
+async function readWhole(body: ViewedFile['body'], size: number, filename: string): Promise<Buffer> {
   const bytes = Buffer.allocUnsafe(size);
   let at = 0;
   for await (const chunk of body) {
@@ -111,14 +112,9 @@ async function readWhole(body: ReadableStream<Uint8Array>, size: number, filenam
   return at === size ? bytes : bytes.subarray(0, at);
 }
 
-async function downloadOutput(
-  body: ReadableStream<Uint8Array>,
-  dir: string,
-  maxBytes: number,
-  tooLarge: string,
-) {
+async function downloadOutput(body: ViewedFile['body'], dir: string, maxBytes: number, tooLarge: string) {
   try {
-    const stored = await streamToTempFile(dir, Readable.fromWeb(body), maxBytes);
+    const stored = await streamToTempFile(dir, Readable.from(body), maxBytes);
     return stored.file;
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 413) throw new Error(tooLarge, { cause: error });

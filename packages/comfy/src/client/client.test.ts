@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiPrompt } from '../api-format';
 import { startWorkerProcess, type WorkerProcess } from '../test-support/dev-worker-process';
 import { ComfyClient } from './comfy-client';
 import { ComfyPromptError } from './errors';
-import type { ComfyEvent } from './messages';
+import { promptIdOf, type ComfyEvent } from './messages';
 import { collectOutputFiles } from './outputs';
 
 /** A 1x1 red PNG. */
@@ -67,12 +67,22 @@ describe.each(['0.8.0', '0.3.18'] as const)(
     });
 
     it('queues a prompt and waits for success, reporting progress in order', async () => {
-      const events: ComfyEvent[] = [];
+      // Heard from before the submit: the worker may start the prompt before its answer is read.
+      const heard: ComfyEvent[] = [];
+      const off = client.on((event) => heard.push(event));
+      const reported: ComfyEvent[] = [];
       const chosen = crypto.randomUUID();
       const queued = await client.queuePrompt(stillPrompt('a lighthouse at dusk'), { promptId: chosen });
       expect(queued.prompt_id === chosen).toBe(version === '0.8.0');
-      const outcome = await client.waitForPrompt(queued.prompt_id, { onProgress: (e) => events.push(e) });
+      const outcome = await client.waitForPrompt(queued.prompt_id, { onProgress: (e) => reported.push(e) });
+      off();
       expect(outcome.status).toBe('success');
+      const events = heard.filter((event) => promptIdOf(event) === queued.prompt_id);
+      // The wait reports every event of the prompt from the moment it began, in order.
+      const from = events.indexOf(reported[0]!);
+      expect(from).toBeGreaterThanOrEqual(0);
+      expect(events.slice(from, from + reported.length)).toEqual(reported);
+      expect(reported.at(-1)?.type).toBe('execution_success');
       const types = events.map((event) => event.type);
       expect(types[0]).toBe('execution_start');
       expect(types.includes('progress_state')).toBe(version === '0.8.0');
@@ -139,6 +149,25 @@ describe.each(['0.8.0', '0.3.18'] as const)(
         expect(paths).toContain(`/history/${queued.prompt_id}`);
       } finally {
         counting.disconnect();
+      }
+    });
+
+    it("sends its calls through Node's HTTP client when given no fetch, non-ASCII text intact", async () => {
+      const fetchSpy = vi.spyOn(globalThis, 'fetch');
+      try {
+        const text = 'un phare au crépuscule — 灯台';
+        const queued = await client.queuePrompt(stillPrompt(text, 1));
+        const outcome = await client.waitForPrompt(queued.prompt_id);
+        const [file] = collectOutputFiles(outcome.status === 'success' ? outcome : { outputs: {} });
+        const viewed = await client.openView(file!);
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of viewed.body) chunks.push(chunk);
+        expect(Buffer.concat(chunks).length).toBe(viewed.size);
+        const entry = await client.history(queued.prompt_id);
+        expect(JSON.stringify(entry?.prompt)).toContain(text);
+        expect(fetchSpy).not.toHaveBeenCalled();
+      } finally {
+        fetchSpy.mockRestore();
       }
     });
 

@@ -82,6 +82,8 @@ export class ComfyClient implements PromptSource, WorkerConnection {
       baseUrl: this.baseUrl,
       // A wrapper, so the global fetch is never called with another `this`.
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      // Without a `fetch` of the caller's, calls go through Node's cheaper HTTP client (forms excepted).
+      plain: !options.fetch,
       timeoutMs: options.timeoutMs ?? 30_000,
       maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     };

@@ -1,6 +1,6 @@
 import { UploadedSchema, type UploadedFile } from './answers';
 import { ComfyHttpError } from './errors';
-import { readBytes, readText, send, sendJson, type HttpCall, type HttpTarget } from './http';
+import { readBytes, readText, send, sendJson, type AnswerBody, type HttpCall, type HttpTarget } from './http';
 
 /** A file on the worker, as `executed` and `/history` list it. */
 export interface ViewFile {
@@ -35,7 +35,8 @@ export function uploadFile(
 
 /** A worker file being downloaded: read `body` as a stream (its size is only known once read). */
 export interface ViewedFile {
-  body: ReadableStream<Uint8Array>;
+  /** The bytes as chunks (a web `ReadableStream` fits); `cancel` when they are not all wanted. */
+  body: AnswerBody;
   contentType: string;
   /** The announced length, when the worker sent one. */
   size: number | null;
@@ -47,10 +48,10 @@ export interface ViewedFile {
  */
 export async function openViewFile(http: HttpTarget, file: ViewFile, timeoutMs: number): Promise<ViewedFile> {
   const { response } = await sendView(http, file, timeoutMs);
-  const length = response.headers.get('content-length');
+  const length = response.header('content-length');
   return {
-    body: response.body!,
-    contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+    body: response.body,
+    contentType: response.header('content-type') ?? 'application/octet-stream',
     size: length === null ? null : Number(length),
   };
 }
@@ -63,7 +64,7 @@ export async function viewFile(
 ): Promise<{ bytes: Uint8Array; contentType: string }> {
   const { response, call } = await sendView(http, file, timeoutMs);
   const bytes = new Uint8Array(await readBytes(http, call, response));
-  return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
+  return { bytes, contentType: response.header('content-type') ?? 'application/octet-stream' };
 }
 
 async function sendView(http: HttpTarget, file: ViewFile, timeoutMs: number) {
@@ -71,7 +72,7 @@ async function sendView(http: HttpTarget, file: ViewFile, timeoutMs: number) {
   query.set('type', file.type ?? 'output');
   const call: HttpCall = { path: `/view?${query}`, timeoutMs };
   const response = await send(http, call);
-  if (!response.ok || !response.body) {
+  if (!response.ok) {
     const text = await readText(http, call, response);
     throw new ComfyHttpError(http.baseUrl, `GET /view ${file.filename}`, response.status, text);
   }

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { ComfyHttpError, ComfyProtocolError, ComfyUnavailableError } from './errors';
+import { answerOf, plainRequest, type HttpAnswer } from './node-http';
+
+export type { AnswerBody, HttpAnswer } from './node-http';
 
 /** How the client reaches one worker over HTTP. */
 export interface HttpTarget {
@@ -8,6 +11,11 @@ export interface HttpTarget {
   timeoutMs: number;
   /** The largest JSON or text answer read into memory; a worker is a user-given address. */
   maxAnswerBytes: number;
+  /**
+   * Send calls without a form through Node's HTTP client instead of `fetch` (`plainRequest`): what a
+   * client given no `fetch` of its own does.
+   */
+  plain?: boolean;
 }
 
 /** Real `/object_info` answers with many node packs reach tens of MiB; nothing needs more. */
@@ -25,22 +33,23 @@ export interface HttpCall {
 
 /**
  * Sends one request with a timeout. Network failures and timeouts become `ComfyUnavailableError`
- * naming the worker and the call; the response is returned whatever its status.
+ * naming the worker and the call; the answer is returned whatever its status.
  */
-export async function send(target: HttpTarget, call: HttpCall): Promise<Response> {
+export async function send(target: HttpTarget, call: HttpCall): Promise<HttpAnswer> {
   const method = call.method ?? 'GET';
   const name = callName(call);
   const timeoutMs = call.timeoutMs ?? target.timeoutMs;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
-  const body = call.form ?? (call.json === undefined ? undefined : JSON.stringify(call.json));
-  const headers: Record<string, string> =
-    call.json === undefined ? {} : { 'Content-Type': 'application/json' };
+  const json = call.json === undefined ? undefined : JSON.stringify(call.json);
+  const headers: Record<string, string> = json === undefined ? {} : { 'Content-Type': 'application/json' };
+  const url = `${target.baseUrl}${call.path}`;
   try {
+    if (target.plain && !call.form) return await plainRequest(url, { method, body: json, headers, signal });
     // ComfyUI's API never redirects; a redirect is answered as the error it is, not followed to an
     // address nobody checked.
-    const init = { method, body, headers, signal, redirect: 'manual' as const };
-    return await target.fetch(`${target.baseUrl}${call.path}`, init);
+    const init = { method, body: call.form ?? json, headers, signal, redirect: 'manual' as const };
+    return answerOf(await target.fetch(url, init));
   } catch (error) {
     if (call.signal?.aborted) throw call.signal.reason;
     const reason = timeout.aborted ? `no answer within ${timeoutMs} ms` : networkReason(error);
@@ -91,23 +100,23 @@ export function parseJson<T extends z.ZodType>(
  * Reads a body of at most `maxAnswerBytes`: a larger one is refused as soon as it is announced or
  * reached, never held whole. A connection cut while reading is the worker being unavailable too.
  */
-export async function readText(target: HttpTarget, call: HttpCall, response: Response): Promise<string> {
+export async function readText(target: HttpTarget, call: HttpCall, response: HttpAnswer): Promise<string> {
   return (await readBytes(target, call, response)).toString('utf8');
 }
 
 /** `readText`'s bytes. */
-export async function readBytes(target: HttpTarget, call: HttpCall, response: Response): Promise<Buffer> {
+export async function readBytes(target: HttpTarget, call: HttpCall, response: HttpAnswer): Promise<Buffer> {
   const limit = target.maxAnswerBytes;
   const tooLarge = () =>
     new ComfyProtocolError(target.baseUrl, callName(call), `the answer is larger than ${limit} bytes`);
-  if (Number(response.headers.get('content-length')) > limit) {
-    await response.body?.cancel().catch(() => {});
+  if (Number(response.header('content-length')) > limit) {
+    await response.body.cancel().catch(() => {});
     throw tooLarge();
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    for await (const chunk of response.body ?? []) {
+    for await (const chunk of response.body) {
       size += chunk.byteLength;
       if (size > limit) throw tooLarge(); // leaving the loop cancels the body
       chunks.push(chunk);

@@ -107,6 +107,8 @@ export class ComfySocket {
       this.hooks.onOpen();
     };
     socket.onmessage = (message) => {
+      // A closed socket may still hand over frames it had received: they are no longer followed.
+      if (this.socket !== socket) return;
       const event = parseComfyMessage(message.data);
       if (event) this.hooks.onEvent(event);
     };
