@@ -3,8 +3,16 @@ import { expect, type BrowserContext, type Locator, type Page } from '@playwrigh
 /** Makes a movie from the text-to-video template on My Movies and opens its editor (a new tab). */
 export async function openNewMovieEditor(page: Page, context: BrowserContext): Promise<Page> {
   await page.goto('/movies');
-  await page.getByRole('button', { name: /Create First Movie|New Movie/ }).click();
-  const card = page.getByTestId('movie-card').first();
+  const create = page.getByRole('button', { name: /Create First Movie|New Movie/ });
+  await expect(create).toBeVisible(); // shown once the list has loaded
+  // The new movie's card, not one an earlier attempt of the journey (a retry) left in the list.
+  const cards = page.getByTestId('movie-card');
+  const links = () => cards.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const before = await links();
+  await create.click();
+  await expect(cards).toHaveCount(before.length + 1);
+  const made = (await links()).find((href) => !before.includes(href));
+  const card = cards.filter({ has: page.locator(`a[href="${made}"]`) });
   await expect(card).toBeVisible();
   const [editor] = await Promise.all([context.waitForEvent('page'), card.click()]);
   await expect(editor).toHaveURL(/\/movies\/[0-9a-f-]{36}\/editor$/);
