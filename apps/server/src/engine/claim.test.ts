@@ -167,9 +167,8 @@ describe('claiming pending generations', () => {
     const unknown = await addWorker('http://127.0.0.1:9008', 2);
     await generate(t, m, m.shotIds.slice(0, 1), 4);
 
-    const claims = await claimPendingGenerations(t.db, 50, (w) =>
-      w.id === known.id ? 'client-7' : undefined,
-    );
+    const clientIdOf = (w: { id: string }) => (w.id === known.id ? 'client-7' : undefined);
+    const claims = await claimPendingGenerations(t.db, 50, { clientIdOf });
     expect(claims).toHaveLength(4);
     for (const { job, worker, node } of claims) {
       expect(node?.id).toBe(m.nodeId);
@@ -184,5 +183,19 @@ describe('claiming pending generations', () => {
     }
     const promptIds = claims.flatMap((c) => (c.job.promptId ? [c.job.promptId] : []));
     expect(new Set(promptIds).size).toBe(2);
+  });
+
+  it('gives a worker its next job while the outputs of the one it ended are still being stored', async () => {
+    const worker = await addWorker('http://127.0.0.1:9009', 1);
+    await generate(t, m, m.shotIds.slice(0, 1), 3);
+    const [first] = await claimPendingGenerations(t.db, 50);
+    expect(first?.worker.id).toBe(worker.id);
+    expect(await claimPendingGenerations(t.db, 50)).toEqual([]);
+
+    // Its run ended on the worker: the slot takes one more job, not two.
+    const endedOn = (w: { id: string }) => (w.id === worker.id ? 1 : 0);
+    const next = await claimPendingGenerations(t.db, 50, { endedOn });
+    expect(next.map((c) => c.worker.id)).toEqual([worker.id]);
+    expect(await claimPendingGenerations(t.db, 50, { endedOn })).toEqual([]);
   });
 });

@@ -25,6 +25,16 @@ export interface Claim {
  */
 export type ClientIdOf = (worker: WorkerRow) => string | undefined;
 
+/** What the dispatcher knows beyond the database when it claims. */
+export interface ClaimContext {
+  clientIdOf?: ClientIdOf;
+  /**
+   * Jobs of the worker whose run has ended there while this dispatcher still stores their outputs: their
+   * slot is free for the next job already (the database counts them until their move is written).
+   */
+  endedOn?: (worker: WorkerRow) => number;
+}
+
 /**
  * Claims the oldest pending generations for healthy workers with free capacity, in one transaction and
  * a fixed number of statements however many jobs it takes (at most `limit`):
@@ -41,9 +51,9 @@ export type ClientIdOf = (worker: WorkerRow) => string | undefined;
 export async function claimPendingGenerations(
   db: Database,
   limit: number,
-  clientIdOf?: ClientIdOf,
+  context?: ClaimContext,
 ): Promise<Claim[]> {
-  return (await claimForFreeSlots(db, limit, clientIdOf)).claims;
+  return (await claimForFreeSlots(db, limit, context)).claims;
 }
 
 /** A claim, and how many free slots it left empty (no job pending that those workers may run). */
@@ -55,7 +65,7 @@ export interface ClaimRound {
 export async function claimForFreeSlots(
   db: Database,
   limit: number,
-  clientIdOf: ClientIdOf = () => undefined,
+  { clientIdOf = () => undefined, endedOn = () => 0 }: ClaimContext = {},
 ): Promise<ClaimRound> {
   return db.transaction(async (tx) => {
     // Each worker with the number of jobs it holds, in the statement that locks it.
@@ -76,7 +86,7 @@ export async function claimForFreeSlots(
     const none = { claims: [], idleSlots: 0 };
     if (rows.length === 0) return none;
     const candidates = rows.map((r) => r.worker);
-    const busy = new Map(rows.map((r) => [r.worker.id, Number(r.busy)]));
+    const busy = new Map(rows.map((r) => [r.worker.id, Math.max(0, Number(r.busy) - endedOn(r.worker))]));
     const freeSlots = candidates.reduce((sum, w) => sum + Math.max(0, w.capacity - busy.get(w.id)!), 0);
     if (freeSlots === 0) return none;
     const free = candidates.filter((w) => busy.get(w.id)! < w.capacity);

@@ -40,6 +40,8 @@ export interface JobRunner {
   /** Where submitted and succeeded jobs are written, with other jobs' (see GroupedMoves). */
   queued: GroupedMoves<QueuedMove>;
   succeeded: GroupedMoves<SucceededMove>;
+  /** The prompt's run ended on its worker (before its outputs are stored): its slot may take another job. */
+  runEnded(jobId: string, worker: WorkerRow): void;
   /** The dispatcher's client of a worker: its own client id, WebSocket connected when possible. */
   clientFor(worker: WorkerRow): Promise<WorkerConnection>;
   /**
@@ -176,6 +178,7 @@ async function follow(
     const wait = { signal, onProgress, pollMs: r.pollMs, quietStart };
     const outcome = await client.waitForPrompt(job.promptId!, wait);
     const endedAt = new Date();
+    r.runEnded(job.id, worker);
     await written;
     if (outcome.status === 'interrupted') {
       // A cancel from the studio sets `cancelled` before it interrupts, so this move finds nothing to do;
