@@ -190,3 +190,9 @@ export async function submitThenCrash(
   await client.queuePrompt(prompt, { promptId: chosen });
   return { id: id!, chosen };
 }
+
+/** Waits up to five seconds for something heard asynchronously (an event on the hub) to be there. */
+export async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+}

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generations } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { generate, generationMovie, type GenerationMovie } from './engine-test-support';
+import { generate, generationMovie, until, type GenerationMovie } from './engine-test-support';
 import { GenerationEventHub } from './generation-events';
 import { ProgressMoves } from './progress-moves';
 
@@ -21,11 +21,6 @@ afterAll(async () => {
   await hub.close();
   await t.close();
 });
-
-async function until(check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-}
 
 describe('progress moves', () => {
   it('writes the starts and progress of many jobs together, announcing each change, and leaves ended jobs alone', async () => {
