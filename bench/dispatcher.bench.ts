@@ -45,7 +45,8 @@ export async function benchDispatcher(): Promise<void> {
   try {
     const bare = await bareClients(pool.urls, Math.min(JOBS, 5_000));
     const rows: Comparison[] = [];
-    const add = (name: string, run: Run) =>
+    // The targets are the server's on PostgreSQL; the embedded database runs inside the measured process.
+    const add = (name: string, run: Run, targeted: boolean) =>
       rows.push(
         {
           name: `${name}: jobs/s`,
@@ -53,7 +54,7 @@ export async function benchDispatcher(): Promise<void> {
           baseline: bare.jobsPerSecond,
           unit: 'jobs/s',
           higherIsBetter: true,
-          target: '>= 0.6',
+          target: targeted ? '>= 0.6' : '(no target)',
         },
         {
           name: `${name}: server CPU per job`,
@@ -61,14 +62,15 @@ export async function benchDispatcher(): Promise<void> {
           baseline: bare.cpuMsPerJob,
           unit: 'ms',
           higherIsBetter: false,
-          target: 'studio <= 5 ms',
+          target: targeted ? 'studio <= 5 ms' : '(no target)',
         },
       );
     const postgres = await postgresForBench();
-    if (postgres) add(`PostgreSQL, ${JOBS} jobs`, await studio(postgres, pool.urls, JOBS));
+    if (postgres) add(`PostgreSQL, ${JOBS} jobs`, await studio(postgres, pool.urls, JOBS), true);
     add(
       `PGlite, ${Math.min(JOBS, 2_000)} jobs`,
       await studio(() => openDatabase({ kind: 'pglite-memory' }), pool.urls, Math.min(JOBS, 2_000)),
+      false,
     );
     printComparisons(
       `Dispatcher at ${WORKERS} preview workers vs the same jobs sent straight to the workers`,
