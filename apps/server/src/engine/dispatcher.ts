@@ -5,7 +5,7 @@ import { workerTransport } from '../services/workers/public-transport';
 import type { Storage } from '../storage/storage';
 import { adoptStaleGenerations, claimForFreeSlots, renewLeases, type ClaimRound } from './claim';
 import { queuedMoves, succeededMoves } from './grouped-moves';
-import { ProgressMoves } from './progress-moves';
+import { progressMoves } from './progress-moves';
 import { resumeJob, startJob, type JobRunner } from './run-job';
 import { explainWaitingJobs } from './waiting-jobs';
 import { connectWorker } from './worker-connection';
@@ -61,10 +61,11 @@ export class Dispatcher {
   private firstTick = true;
   private readonly active = new Map<string, Promise<void>>();
   private readonly clients = new Map<string, Promise<WorkerConnection>>();
-  /** Jobs whose run ended on their worker while their outputs are stored: job id -> worker id. */
+  /**
+   * Jobs whose run ended on their worker while their outputs are stored: job id -> worker id. Their
+   * slots are free, which the database does not know until their move is written.
+   */
   private readonly storing = new Map<string, string>();
-  /** Per worker id, how many of `storing` it ran: free slots the database does not know of yet. */
-  private readonly storingOn = new Map<string, number>();
   /** The client id of each worker's client, known as soon as the client is made (see ClientIdOf). */
   private readonly clientIds = new Map<string, string>();
   /** Prompt id -> when its worker reported `execution_start` (bounded; see MAX_REMEMBERED_STARTS). */
@@ -89,14 +90,13 @@ export class Dispatcher {
       retries: options.retries ?? 2,
       pollMs: options.pollMs ?? 1_000,
       log: options.log ?? SILENT_LOG,
-      moves: new ProgressMoves(options.db),
+      moves: progressMoves(options.db),
       queued: queuedMoves(options.db),
       succeeded: succeededMoves(options.db),
       clientFor: (worker) => this.clientFor(worker),
       runEnded: (jobId, worker) => {
         if (this.storing.has(jobId)) return;
         this.storing.set(jobId, worker.id);
-        this.storingOn.set(worker.id, (this.storingOn.get(worker.id) ?? 0) + 1);
         // Its worker may take the next job while the outputs download.
         if (!this.abort.signal.aborted) void this.claim();
       },
@@ -185,7 +185,7 @@ export class Dispatcher {
         if (this.abort.signal.aborted) return;
         round = await claimForFreeSlots(db, CLAIM_BATCH, {
           clientIdOf: (worker) => this.clientIds.get(worker.url),
-          endedOn: (worker) => this.storingOn.get(worker.id) ?? 0,
+          endedOn: (worker) => [...this.storing.values()].filter((id) => id === worker.id).length,
         });
         for (const claim of round.claims) {
           this.follow(claim.job.id, startJob(this.runner, claim, this.abort.signal));
@@ -200,20 +200,11 @@ export class Dispatcher {
       .catch((error: unknown) => this.runner.log.warn(`Generation ${id}: ${messageOf(error)}`))
       .finally(() => {
         this.active.delete(id);
-        this.forgetStoring(id);
+        this.storing.delete(id);
         // A slot is free: claim the next job now rather than at the next tick.
         if (!this.abort.signal.aborted) void this.claim();
       });
     this.active.set(id, tracked);
-  }
-
-  private forgetStoring(jobId: string): void {
-    const workerId = this.storing.get(jobId);
-    if (workerId === undefined) return;
-    this.storing.delete(jobId);
-    const left = (this.storingOn.get(workerId) ?? 1) - 1;
-    if (left > 0) this.storingOn.set(workerId, left);
-    else this.storingOn.delete(workerId);
   }
 
   private clientFor(worker: WorkerRow): Promise<WorkerConnection> {

@@ -5,7 +5,7 @@ import { generations } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { generate, generationMovie, until, type GenerationMovie } from './engine-test-support';
 import { GenerationEventHub } from './generation-events';
-import { ProgressMoves } from './progress-moves';
+import { progressMoves } from './progress-moves';
 
 let t: TestApp;
 let m: GenerationMovie;
@@ -32,7 +32,7 @@ describe('progress moves', () => {
     await t.db.update(generations).set({ status: 'cancelled' }).where(eq(generations.id, ended!));
     const events: GenerationEvent[] = [];
     await hub.subscribe(m.movieId, (e) => events.push(e));
-    const moves = new ProgressMoves(t.db);
+    const moves = progressMoves(t.db);
     const startedAt = new Date('2026-01-02T03:04:05.000Z');
 
     // Added in one go: one statement writes them, the two moves of `a` merged.

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
-import { GENERATION_EVENTS_CHANNEL } from './generation-events';
 import { runStatement } from '../db/raw-statements';
+import { GENERATION_EVENTS_CHANNEL } from './generation-events';
+import { GroupedMoves } from './grouped-moves';
 
 /** What a followed job reports between its submit and its end: that it started, how far it got. */
 export interface ProgressMove {
@@ -42,43 +43,29 @@ const MOVE_STATEMENT = `
   order by moved.id, c.ord`;
 
 /**
- * Group commit of progress moves: a move waits while the previous statement runs, then goes with every
- * move that arrived meanwhile; with a quiet dispatcher a move is written at once. Moves of one job are
- * merged (the start kept, the latest progress).
+ * Progress moves go by group commit (see GroupedMoves). Moves of one job that wait together are merged
+ * into one row (the start kept, the latest progress): the statement must see each job once.
  */
-export class ProgressMoves {
-  private waiting = new Map<string, ProgressMove>();
-  private next: Promise<void> | null = null;
-  private writing: Promise<void> = Promise.resolve();
-
-  constructor(private readonly db: Database) {}
-
-  /** Resolves once the move is written (or found nothing to move); rejects when the statement failed. */
-  add(move: ProgressMove): Promise<void> {
-    const earlier = this.waiting.get(move.id);
-    this.waiting.set(move.id, {
-      id: move.id,
-      startedAt: earlier?.startedAt ?? move.startedAt,
-      progress: move.progress ?? earlier?.progress,
-    });
-    this.next ??= this.writing.then(() => this.write());
-    return this.next;
-  }
-
-  private write(): Promise<void> {
-    const moves = [...this.waiting.values()];
-    this.waiting = new Map();
-    this.next = null;
-    const rows = moves.map((m) => ({
+export function progressMoves(db: Database): GroupedMoves<ProgressMove> {
+  return new GroupedMoves(async (moves) => {
+    const merged = new Map<string, ProgressMove>();
+    for (const move of moves) {
+      const earlier = merged.get(move.id);
+      merged.set(move.id, {
+        id: move.id,
+        startedAt: earlier?.startedAt ?? move.startedAt,
+        progress: move.progress ?? earlier?.progress,
+      });
+    }
+    const rows = [...merged.values()].map((m) => ({
       id: m.id,
       started_at: m.startedAt ?? null,
       progress: m.progress ?? null,
     }));
-    const written = runStatement(this.db, 'progress_moves', MOVE_STATEMENT, [
+    await runStatement(db, 'progress_moves', MOVE_STATEMENT, [
       JSON.stringify(rows),
       new Date().toISOString(),
-    ]).then(() => {});
-    this.writing = written.catch(() => {});
-    return written;
-  }
+    ]);
+    return new Set(); // Nobody asks whether a progress move moved its job.
+  });
 }

@@ -17,7 +17,7 @@ import type { Storage } from '../storage/storage';
 import type { Claim } from './claim';
 import { executionSecondsOf } from './gpu-time';
 import { JobSetupError, outputPrefixOf, preparePrompt } from './prepare-prompt';
-import type { ProgressMove, ProgressMoves } from './progress-moves';
+import type { ProgressMove } from './progress-moves';
 import type { GroupedMoves, QueuedMove, SucceededMove } from './grouped-moves';
 import { storeGenerationOutput } from './store-outputs';
 import { transition } from './transitions';
@@ -35,8 +35,8 @@ export interface JobRunner {
   /** `/history` polling while following a prompt. */
   pollMs: number;
   log: EngineLog;
-  /** Where a followed job's start and progress are written, with other jobs' (see ProgressMoves). */
-  moves: ProgressMoves;
+  /** Where a followed job's start and progress are written, with other jobs' (see progressMoves). */
+  moves: GroupedMoves<ProgressMove>;
   /** Where submitted and succeeded jobs are written, with other jobs' (see GroupedMoves). */
   queued: GroupedMoves<QueuedMove>;
   succeeded: GroupedMoves<SucceededMove>;
@@ -153,7 +153,7 @@ async function follow(
   const client = await r.clientFor(worker);
   // Written with other jobs' moves, not awaited; the job's end waits for its last one, so a page never
   // sees a take finish and then start.
-  let written: Promise<void> = Promise.resolve();
+  let written: Promise<unknown> = Promise.resolve();
   const move = (changes: Omit<ProgressMove, 'id'>) => {
     written = r.moves.add({ id: job.id, ...changes }).catch(() => {});
   };
