@@ -38,9 +38,9 @@ const LOST_AFTER = 2;
 
 /**
  * Resolves with the prompt's final outcome. WebSocket events end the wait at once (from what the
- * socket heard of the whole run, or else with an immediate history check); `/history/{id}` is polled meanwhile, so a missed message or a dropped
- * socket never hangs. A prompt that is gone from the queue without a history entry (deleted, or the
- * worker restarted) ends as failed.
+ * socket heard of the whole run, or else with an immediate history check); `/history/{id}` is polled
+ * meanwhile, so a missed message or a dropped socket never hangs. A prompt that is gone from the queue
+ * without a history entry (deleted, or the worker restarted) ends as failed.
  */
 export function waitForPrompt(
   source: PromptSource,
