@@ -19,39 +19,45 @@ export const utilityTemplatesKey = (): string => endpointUrl(endpoints.listUtili
 const AHEAD_FOR_MS = 10_000;
 const ahead = new Map<string, { read: Promise<unknown>; at: number }>();
 
-/** The read started ahead under `key` if there is a fresh one (taken once), else a new read. */
-function takeOrRead<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const early = ahead.get(key);
-  ahead.delete(key);
-  if (early && Date.now() - early.at < AHEAD_FOR_MS) return early.read as Promise<T>;
-  return read();
+/**
+ * One of the editor's reads under its SWR key: `start` begins it ahead (result kept AHEAD_FOR_MS);
+ * `take` hands over the read started ahead if there is a fresh one (taken once), else reads anew.
+ */
+function readAhead<T>(keyOf: (movieId: string) => string, read: (movieId: string) => Promise<T>) {
+  return {
+    start(movieId: string): void {
+      const started = read(movieId);
+      // The editor's reads report a failure when they take the read over; none goes unhandled here.
+      started.catch(() => undefined);
+      ahead.set(keyOf(movieId), { read: started, at: Date.now() });
+    },
+    take(movieId: string): Promise<T> {
+      const key = keyOf(movieId);
+      const early = ahead.get(key);
+      ahead.delete(key);
+      if (early && Date.now() - early.at < AHEAD_FOR_MS) return early.read as Promise<T>;
+      return read(movieId);
+    },
+  };
 }
 
-export const readNodes = (movieId: string) =>
-  takeOrRead(nodesKey(movieId), () => apiCall(endpoints.listNodes, { params: { movieId } }));
-export const readConnections = (movieId: string) =>
-  takeOrRead(connectionsKey(movieId), () => apiCall(endpoints.listConnections, { params: { movieId } }));
-export const readMovie = (movieId: string) =>
-  takeOrRead(movieKey(movieId), () => apiCall(endpoints.getMovie, { params: { movieId } }));
-export const readUtilityTemplates = () =>
-  takeOrRead(utilityTemplatesKey(), () => apiCall(endpoints.listUtilityNodes));
+const nodes = readAhead(nodesKey, (movieId) => apiCall(endpoints.listNodes, { params: { movieId } }));
+const connections = readAhead(connectionsKey, (movieId) =>
+  apiCall(endpoints.listConnections, { params: { movieId } }),
+);
+const movie = readAhead(movieKey, (movieId) => apiCall(endpoints.getMovie, { params: { movieId } }));
+const utilityTemplates = readAhead(utilityTemplatesKey, () => apiCall(endpoints.listUtilityNodes));
+
+export const readNodes = nodes.take;
+export const readConnections = connections.take;
+export const readMovie = movie.take;
+export const readUtilityTemplates = () => utilityTemplates.take('');
 
 /**
  * Starts the editor's four reads at once, as its route matches and before its code has loaded, so the
  * canvas finds its data on the way instead of asking only once its chunks arrive. Kept free of SWR (the
- * route table is in the first page's JavaScript); the editor's reads take these over (see takeOrRead).
+ * route table is in the first page's JavaScript); the editor's reads take these over.
  */
 export function startEditorReads(movieId: string): void {
-  const reads: [string, () => Promise<unknown>][] = [
-    [nodesKey(movieId), () => apiCall(endpoints.listNodes, { params: { movieId } })],
-    [connectionsKey(movieId), () => apiCall(endpoints.listConnections, { params: { movieId } })],
-    [movieKey(movieId), () => apiCall(endpoints.getMovie, { params: { movieId } })],
-    [utilityTemplatesKey(), () => apiCall(endpoints.listUtilityNodes)],
-  ];
-  for (const [key, start] of reads) {
-    const read = start();
-    // The editor's reads report a failure when they take the read over; none goes unhandled here.
-    read.catch(() => undefined);
-    ahead.set(key, { read, at: Date.now() });
-  }
+  for (const read of [nodes, connections, movie, utilityTemplates]) read.start(movieId);
 }
