@@ -10,6 +10,11 @@ export async function nodeStatusCounts(db: Db, nodeId: string): Promise<Generati
     .from(generations)
     .where(eq(generations.workflowNodeId, nodeId))
     .groupBy(generations.status);
+  return statusCountsOf(rows);
+}
+
+/** Counts by status from grouped rows; statuses not counted (cancelled) are left out. */
+export function statusCountsOf(rows: { status: string; n: number }[]): GenerationStatusCounts {
   const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
   return {
     pending: of('pending'),

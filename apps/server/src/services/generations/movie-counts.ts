@@ -1,9 +1,8 @@
-import type { GenerationStatusCounts, MovieGenerationStatusCounts } from '@cinegraph/contracts';
+import type { MovieGenerationStatusCounts } from '@cinegraph/contracts';
 import { count, eq, inArray } from 'drizzle-orm';
 import { generations, nodes } from '../../db/schema';
 import type { Db } from '../editor/node-rows';
-
-const COUNTED = ['pending', 'queued', 'running', 'assigned', 'success', 'failed'] as const;
+import { statusCountsOf } from './counts';
 
 /**
  * Every workflow node's generations of a movie by status, in one query (cancelled ones are not counted;
@@ -21,11 +20,7 @@ export async function movieStatusCounts(db: Db, movieId: string): Promise<MovieG
       ),
     )
     .groupBy(generations.workflowNodeId, generations.status);
-  const byNode: Record<string, GenerationStatusCounts> = {};
-  for (const { nodeId, status, n } of rows) {
-    if (!(COUNTED as readonly string[]).includes(status)) continue;
-    byNode[nodeId] ??= { pending: 0, queued: 0, running: 0, assigned: 0, success: 0, failed: 0 };
-    byNode[nodeId][status as (typeof COUNTED)[number]] = n;
-  }
-  return byNode;
+  const rowsOfNode = new Map<string, typeof rows>();
+  for (const row of rows) rowsOfNode.set(row.nodeId, [...(rowsOfNode.get(row.nodeId) ?? []), row]);
+  return Object.fromEntries([...rowsOfNode].map(([nodeId, ofNode]) => [nodeId, statusCountsOf(ofNode)]));
 }
