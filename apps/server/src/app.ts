@@ -11,14 +11,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/client';
+import type { AppDeps } from './app-deps';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './http/session';
 import { requireStudioRequest } from './http/studio-request';
-import type { Mailer } from './mail/mailer';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { communityRoutes } from './routes/community';
@@ -34,18 +32,6 @@ import { workflowRoutes } from './routes/workflows';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './services/auth';
 import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from './storage/local-storage';
 import { localStorageRoutes } from './storage/local-storage-routes';
-import type { Storage } from './storage/storage';
-import type { PaymentProvider } from './services/payments/payment-provider';
-
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  storage: Storage;
-  mailer: Mailer;
-  signInLimits: SignInLimits;
-  /** Stripe's API calls; unset: Stripe's SDK when payments are configured (tests pass their own). */
-  paymentProvider?: PaymentProvider;
-}
 
 export type AppOptions = Omit<AppDeps, 'signInLimits'> & { signInLimits?: SignInLimits; logger?: boolean };
 

@@ -7,7 +7,7 @@ import type { NodeRow } from '../services/editor/node-rows';
 import type { GenerationRow } from '../services/generations/access';
 import { publishGenerationEvents } from './generation-events';
 import { classSets, missingClasses } from './worker-classes';
-import type { WorkerRow } from './worker-pool';
+import type { WorkerRow } from './worker-row';
 
 /** Jobs a worker holds: claimed for it, queued on it or running on it. */
 export const ON_WORKER_STATUSES = ['assigned', 'queued', 'running'] as const;

@@ -10,7 +10,8 @@ import { resumeJob, startJob, type JobRunner } from './run-job';
 import { explainWaitingJobs } from './waiting-jobs';
 import { connectWorker } from './worker-connection';
 import { comfyApiOutputBucket, type ComfyApiOutputs } from './comfyui-api-outputs';
-import { messageOf, SILENT_LOG, type EngineLog, type WorkerRow } from './worker-pool';
+import { messageOf, SILENT_LOG, type EngineLog } from './worker-pool';
+import type { WorkerRow } from './worker-row';
 
 export interface DispatcherOptions {
   db: Database;

@@ -21,7 +21,8 @@ import type { ProgressMove } from './progress-moves';
 import type { GroupedMoves, QueuedMove, SucceededMove } from './grouped-moves';
 import { storeGenerationOutput } from './store-outputs';
 import { transition } from './transitions';
-import { markWorkerUnhealthy, messageOf, type EngineLog, type WorkerRow } from './worker-pool';
+import { markWorkerUnhealthy, messageOf, type EngineLog } from './worker-pool';
+import type { WorkerRow } from './worker-row';
 
 /** What running a job needs; the dispatcher provides it. */
 export interface JobRunner {

@@ -10,7 +10,7 @@ import { openWorkerKey } from '../services/workers/worker-keys';
 import { comfyApiInbox, comfyApiWebhookUrl } from './comfyui-api-deliveries';
 import { findRunPodJob, runpodWebhookUrl } from './runpod-jobs';
 import { workerTransport } from '../services/workers/public-transport';
-import type { WorkerRow } from './worker-pool';
+import type { WorkerRow } from './worker-row';
 
 /**
  * The connection to one worker, by its backend: ComfyUI's own API, or RunPod's serverless API in front

@@ -8,9 +8,7 @@ import { sealWorkerKey } from '../services/workers/worker-keys';
 import { cancelMovedPrompts } from './moved-prompts';
 import { connectWorker } from './worker-connection';
 import { recordedClasses } from './worker-classes';
-
-/** A worker as the engine reads it; its class list stays in the table (see worker-classes.ts). */
-export type WorkerRow = Omit<typeof workers.$inferSelect, 'nodeClasses'>;
+import type { WorkerRow } from './worker-row';
 
 /** Where the engine reports what it does; the server passes its logger, tests pass nothing. */
 export interface EngineLog {

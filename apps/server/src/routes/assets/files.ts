@@ -1,6 +1,6 @@
 import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { requireReadableKey } from '../../services/assets/file-access';

@@ -1,6 +1,6 @@
 import { endpoints } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { clearSessionCookie, setSessionCookie } from '../../http/session';
 import { route } from '../../http/route';
 import { endSession, requestMagicLink, takeVerifyAttempt, verifyMagicLink } from '../../services/auth';

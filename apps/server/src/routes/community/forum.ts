@@ -1,6 +1,6 @@
 import { endpoints as ep, FORUM_ERRORS } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import { presentForumCard, presentForumComment, presentForumPost } from '../../presenters/community';

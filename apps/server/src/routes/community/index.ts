@@ -1,6 +1,6 @@
 import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { presentCuratedTake } from '../../presenters/community';

@@ -1,6 +1,6 @@
 import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { readRoute, route } from '../../http/route';
 import { presentConnection, presentNode, presentNodes, presentWorkflowNode } from '../../presenters/editor';
 import { connect, disconnect, listConnections } from '../../services/editor/connections';

@@ -1,6 +1,6 @@
 import { endpoints, fillPath } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../http/errors';
 import { route, streamRoute } from '../../http/route';
 import { markDownloaded, takesToDownload } from '../../services/exports/download-takes';

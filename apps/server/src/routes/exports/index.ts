@@ -1,6 +1,6 @@
 import { endpoints, fillPath } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { route, streamRoute } from '../../http/route';
 import { movieExportEntries, movieExportTakes, movieFileName } from '../../services/exports/movie-export';
 import { shotListCsv } from '../../services/exports/shot-list-csv';

@@ -1,6 +1,6 @@
 import { endpoints } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { route } from '../../http/route';
 import { presentMovie, presentTemplate } from '../../presenters/movies';
 import { movieDisplayImage } from '../../services/generations/display-images';

@@ -1,6 +1,6 @@
 import { endpoints } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { createCheckout, createPortal, type Payments } from '../../services/payments/checkout';

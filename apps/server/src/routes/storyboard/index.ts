@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { storyboardItemRoutes } from './items';
 import { storyboardPlanningRoutes } from './planning';
 import { storyboardProgressRoutes } from './progress';

@@ -1,6 +1,6 @@
 import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { route } from '../../http/route';
 import { requireMovieMember } from '../../services/movies/access';
 import { latestDisplayImage } from '../../services/storyboard/display-image';

@@ -1,6 +1,6 @@
 import { endpoints } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { route } from '../../http/route';
 import { presentUser } from '../../presenters/users';
 import { setNickname } from '../../services/users/nickname';

@@ -1,6 +1,6 @@
 import { endpoints, WORKER_MESSAGES } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { route } from '../../http/route';
 import { editorWorkers } from '../../engine/worker-pool';
 import {

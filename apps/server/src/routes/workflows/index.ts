@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http/errors';
 import { route } from '../../http/route';
 import { presentNode } from '../../presenters/editor';

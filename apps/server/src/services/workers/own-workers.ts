@@ -9,7 +9,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { generations, workers } from '../../db/schema';
 import { ON_WORKER_STATUSES } from '../../engine/claim';
-import type { WorkerRow } from '../../engine/worker-pool';
+import type { WorkerRow } from '../../engine/worker-row';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { probeWorker } from './probe-worker';
 import { requirePublicWorkerHost, type HostLookup } from './worker-address';
