@@ -12,12 +12,17 @@ function importGraph(): Map<string, string[]> {
     .map((f) => path.join(SRC, f));
   const known = new Set(files);
   const resolve = (from: string, spec: string) =>
-    [`${spec}.ts`, `${spec}/index.ts`].map((s) => path.resolve(path.dirname(from), s)).find((f) => known.has(f));
+    [`${spec}.ts`, `${spec}/index.ts`]
+      .map((s) => path.resolve(path.dirname(from), s))
+      .find((f) => known.has(f));
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     const specs = [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom '(\.[^']*)'/gms)].map((m) => m[1]!);
-    graph.set(file, specs.flatMap((s) => resolve(file, s) ?? []));
+    graph.set(
+      file,
+      specs.flatMap((s) => resolve(file, s) ?? []),
+    );
   }
   return graph;
 }

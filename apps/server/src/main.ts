@@ -30,8 +30,12 @@ async function main(): Promise<void> {
     s3: config.s3,
   });
   await seedTemplateMovies(database.db, storage);
-  // The outbox logs each link through the app's logger, which exists only once the app is built.
-  const log = { info: (message: string) => app.log.info(message) };
+  // The outbox logs each mail through the app's logger, which exists only once the app is built, and
+  // prints its link as plain text on a line of its own.
+  const log = {
+    info: (message: string) => app.log.info(message),
+    print: (text: string) => void process.stdout.write(`${text}\n`),
+  };
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -91,7 +95,7 @@ function describeStart(config: Config, databaseKind: string, engine: RunningEngi
     `  API docs:  ${config.publicUrl}/api/docs`,
     `  Database:  ${databaseKind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'db')}`}`,
     `  Storage:   ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `local folder ${path.join(config.dataDir, 'storage')}`}`,
-    `  Mail:      ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `outbox ${path.join(config.dataDir, 'outbox')} (links are also logged)`}`,
+    `  Mail:      ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `outbox ${path.join(config.dataDir, 'outbox')} (sign-in links are also printed here)`}`,
     ...engine.workers.map((w) => `  Worker:    ${w.label} at ${w.url}`),
     `  Dispatcher: every ${config.dispatchIntervalMs} ms, ${config.jobRetries} retries when a worker disappears`,
     '',

@@ -12,4 +12,6 @@ export interface Mailer {
 
 export interface MailLogger {
   info(msg: string): void;
+  /** Writes text as it is to the terminal, beside the JSON log lines (where a link is hard to copy). */
+  print?(text: string): void;
 }

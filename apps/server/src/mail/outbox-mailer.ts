@@ -11,8 +11,9 @@ export interface OutboxMailerOptions {
 }
 
 /**
- * The embedded mailer: nothing is sent; each message becomes a JSON file in the outbox and a log
- * line carrying its first link, so a developer can sign in from the terminal and tests can read it.
+ * The embedded mailer: nothing is sent; each message becomes a JSON file in the outbox (tests read it)
+ * and a log line, and its first link is printed on a line of its own, so a developer signs in from the
+ * terminal.
  */
 export class OutboxMailer implements Mailer {
   readonly outboxDir: string;
@@ -39,8 +40,8 @@ export class OutboxMailer implements Mailer {
     // Written aside and renamed, so a reader never sees half a message.
     await writeFile(`${file}.tmp`, JSON.stringify(record, null, 2));
     await rename(`${file}.tmp`, file);
+    this.#logger.info(`Mail to ${message.to} "${message.subject}" saved to ${file}`);
     const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-    const linkPart = link ? `: ${link}` : '';
-    this.#logger.info(`Mail to ${message.to} "${message.subject}" saved to ${file}${linkPart}`);
+    if (link) this.#logger.print?.(`\n  ${message.subject} for ${message.to}:\n  ${link}\n`);
   }
 }
