@@ -21,6 +21,7 @@ import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { communityRoutes } from './routes/community';
 import { editorRoutes } from './routes/editor';
+import { cutRoutes } from './routes/cut';
 import { exportRoutes } from './routes/exports';
 import { generationRoutes } from './routes/generations';
 import { movieRoutes } from './routes/movies';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       workerRoutes(api, deps);
       communityRoutes(api, deps);
       exportRoutes(api, deps);
+      cutRoutes(api, deps);
       await api.register(workflowRoutes(deps));
       await api.register(paymentRoutes(deps));
     },

@@ -11,6 +11,7 @@ import { accountEndpoints } from './account-endpoints';
 import { endpoint } from './endpoint';
 import { assetEndpoints } from './assets-endpoints';
 import { communityEndpoints } from './community-endpoints';
+import { cutEndpoints } from './cut-endpoints';
 import { editorEndpoints } from './editor-endpoints';
 import { exportEndpoints } from './export-endpoints';
 import { generationEndpoints } from './generation-endpoints';
@@ -172,4 +173,5 @@ export const endpoints = {
   ...communityEndpoints,
   ...accountEndpoints,
   ...exportEndpoints,
+  ...cutEndpoints,
 };

@@ -2,7 +2,9 @@ import { endpoint } from './endpoint';
 import { DeletedResponse, MovieIdParams } from './movies';
 import {
   CancelResponse,
+  EstimateParams,
   GenerateBody,
+  GenerateEstimate,
   GenerateParams,
   GenerateResponse,
   Generation,
@@ -39,6 +41,17 @@ export const generationEndpoints = {
     params: GenerateParams,
     body: GenerateBody,
     response: GenerateResponse,
+  }),
+  estimateGeneration: endpoint({
+    method: 'POST',
+    path: '/generations/estimate/workflow_node_id/:nodeId/movie_id/:movieId',
+    summary:
+      'What generating would cost, before it starts (same body as generate): jobs, expected GPU time from ' +
+      "the workflow's finished takes, expected wait, and the caller's GPU hours and storage left",
+    auth: true,
+    params: EstimateParams,
+    body: GenerateBody,
+    response: GenerateEstimate,
   }),
   generationStatus: endpoint({
     method: 'GET',

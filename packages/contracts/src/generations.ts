@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate } from './common';
+import { WorkerBackend } from './workers';
 
 /** Statuses of a generation, in the order a job moves through them. */
 export const GENERATION_STATUSES = [
@@ -87,6 +88,7 @@ export const GenerateBody = z.object({
 });
 export type GenerateBody = z.input<typeof GenerateBody>;
 export const GenerateParams = z.object({ nodeId: Id, movieId: Id, userId: Id });
+export const EstimateParams = z.object({ nodeId: Id, movieId: Id });
 export const GenerateResponse = z.object({
   generation_ids: z.array(z.string()),
   message: z.string(),
@@ -158,3 +160,37 @@ export const GENERATION_MESSAGES = {
   generationNotFound: 'Generation not found',
   cancelled: 'Generation cancelled',
 } as const;
+
+/** The median GPU seconds of a workflow's finished takes on one kind of worker. */
+export const GpuSecondsOfKind = z.object({
+  worker_kind: WorkerBackend,
+  median_seconds: z.number(),
+  /** How many finished takes the median is of. */
+  takes: z.number(),
+});
+export type GpuSecondsOfKind = z.infer<typeof GpuSecondsOfKind>;
+
+/** A batch expected to use more than this share of the remaining monthly GPU time asks first. */
+export const CONFIRM_GPU_SHARE = 0.1;
+
+/** What a batch is expected to cost, before it is started (the generate dialog and scripts). */
+export const GenerateEstimate = z.object({
+  jobs: z.number(),
+  /** Per worker kind; empty: no history yet. */
+  gpu_seconds_per_job: z.array(GpuSecondsOfKind),
+  /** Jobs x the median of every finished take of the workflow, or null without history. */
+  expected_gpu_seconds: z.number().nullable(),
+  /** Jobs waiting ahead of the batch on the workers it may use, and their free job slots. */
+  queue_ahead: z.number(),
+  free_slots: z.number(),
+  /** Seconds until the batch's first job starts, or null when no worker is connected or nothing is known. */
+  expected_wait_seconds: z.number().nullable(),
+  gpu_hours_per_month: z.number(),
+  /** GPU seconds of the month left on the shared workers. */
+  gpu_seconds_left: z.number(),
+  storage_bytes_used: z.number(),
+  storage_bytes_limit: z.number(),
+  /** True when the batch is expected to use more than 10% of the GPU time left this month. */
+  needs_confirmation: z.boolean(),
+});
+export type GenerateEstimate = z.infer<typeof GenerateEstimate>;

@@ -19,5 +19,6 @@ export * from './workers';
 export * from './forum';
 export * from './curated';
 export * from './exports';
+export * from './cut';
 export * from './endpoint';
 export * from './endpoints';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { ShotDuration } from './cut';
 import { ItemInput } from './editor';
 
 /** The storyboard levels with their own lists: scenes of a movie, shots of a scene, characters of a movie. */
@@ -52,6 +53,8 @@ export const Shot = z.object({
   description: z.string(),
   dialogue: z.string(),
   camera_angle: z.string(),
+  /** Seconds the shot lasts in the cut, or null: from its take (a video's length, else a still's). */
+  duration: z.number().nullable(),
 });
 export type Shot = z.infer<typeof Shot>;
 
@@ -91,6 +94,8 @@ export const ShotUpdate = z.object({
   description: ItemText.optional(),
   dialogue: ItemText.optional(),
   camera_angle: ItemText.optional(),
+  /** null: back to the take's length. */
+  duration: ShotDuration.nullable().optional(),
 });
 export type ShotUpdate = z.input<typeof ShotUpdate>;
 

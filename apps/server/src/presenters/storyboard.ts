@@ -38,6 +38,7 @@ export function presentShot(row: ShotRow): Shot {
     description: row.description,
     dialogue: textField(row.fields, 'dialogue'),
     camera_angle: textField(row.fields, 'camera_angle'),
+    duration: row.durationSeconds,
   };
 }
 

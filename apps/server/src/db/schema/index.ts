@@ -10,3 +10,4 @@ export * from './workers';
 export * from './generations';
 export * from './forum';
 export * from './payments';
+export * from './cut';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ItemInput } from '@cinegraph/contracts';
 import { createdAt, updatedAt } from './columns';
 import { movies } from './movies';
@@ -49,6 +60,8 @@ export const shots = pgTable(
       .notNull()
       .references(() => movies.id, { onDelete: 'cascade' }),
     description: text('description').notNull().default(''),
+    /** Seconds the shot lasts in the cut; null: from its take (a video's length, else a still's). */
+    durationSeconds: real('duration_seconds'),
     ...itemColumns(),
   },
   (t) => [index('shots_scene_idx').on(t.sceneId, t.index), index('shots_movie_idx').on(t.movieId)],

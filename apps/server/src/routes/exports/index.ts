@@ -41,7 +41,7 @@ export function exportRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   streamRoute(app, endpoints.exportShotList, async ({ params, userId, reply }) => {
     const movie = await requireMovieMember(db, params.movieId, userId);
-    const rows = await shotListRows(db, storage, publicUrl, movie.id);
+    const rows = await shotListRows(db, storage, publicUrl, movie.id, movie.stillDuration);
     const name = `${movieFileName(movie.title)} shot list.csv`;
     // The byte order mark makes spreadsheet applications read the file as UTF-8.
     const body = `\uFEFF${shotListCsv(rows)}`;
@@ -50,7 +50,7 @@ export function exportRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   streamRoute(app, endpoints.exportStoryboard, async ({ params, userId, reply }) => {
     const movie = await requireMovieMember(db, params.movieId, userId);
-    const rows = await shotListRows(db, storage, publicUrl, movie.id);
+    const rows = await shotListRows(db, storage, publicUrl, movie.id, movie.stillDuration);
     const withPictures = [];
     for (const row of rows) {
       const thumbnail = row.take ? await takeThumbnail(storage, publicUrl, row.take) : null;

@@ -17,7 +17,10 @@ beforeAll(async () => {
   const [shot1, shot2] = m.shotIds as [string, string];
   await t.db
     .update(shots)
-    .set({ fields: { dialogue: 'Mara: "Wait, not yet."', camera_angle: '=HYPERLINK("x")' } })
+    .set({
+      fields: { dialogue: 'Mara: "Wait, not yet."', camera_angle: '=HYPERLINK("x")' },
+      durationSeconds: 4.5,
+    })
     .where(eq(shots.id, shot1));
   await addTake(t, m, { shotId: shot1, type: 'image', bytes: STILL_PNG, ext: 'png', useAsInput: true });
   await addTake(t, m, { shotId: shot2, type: 'audio', bytes: makeMedia('audio', 1), ext: 'wav' });
@@ -28,15 +31,15 @@ const get = (url: string, user: SignedInUser = m.user) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie: user.cookie } });
 
 describe('shot list and storyboard exports', () => {
-  it('lists every shot as CSV with its texts and chosen take, quoted and safe for spreadsheets', async () => {
+  it('lists every shot as CSV with its texts, duration and chosen take, quoted and safe for spreadsheets', async () => {
     const response = await get(`/export/movie/${m.movieId}/shot_list`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toContain('shot list.csv');
     expect(response.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Scene,Scene title,Shot,Description,Dialogue,Camera angle,Take,Take type',
-      '1,Harbour at Dawn,1,"Mara walks along the pier, looking at the fishing boats.","Mara: ""Wait, not yet.""","\'=HYPERLINK(""x"")","1-1-Mara walks along the pier, looking at-1.png",image',
-      '1,Harbour at Dawn,2,Close-up of Mara smiling as the sun rises behind her.,,,1-2-Close-up of Mara smiling as the sun-1.wav,audio',
+      'Scene,Scene title,Shot,Description,Dialogue,Camera angle,Duration (s),Take,Take type',
+      '1,Harbour at Dawn,1,"Mara walks along the pier, looking at the fishing boats.","Mara: ""Wait, not yet.""","\'=HYPERLINK(""x"")",4.5,"1-1-Mara walks along the pier, looking at-1.png",image',
+      '1,Harbour at Dawn,2,Close-up of Mara smiling as the sun rises behind her.,,,3,1-2-Close-up of Mara smiling as the sun-1.wav,audio',
       '',
     ]);
   });

@@ -11,6 +11,7 @@ import {
 } from '../../services/generations/access';
 import { cancelGeneration, cancelNodeGenerations } from '../../services/generations/cancel';
 import { nodeStatusCounts } from '../../services/generations/counts';
+import { estimateGeneration } from '../../services/generations/estimate';
 import { generateForShots, validateShotInputs } from '../../services/generations/generate';
 import { listShotGenerations } from '../../services/generations/list';
 import { deleteGeneration, updateGeneration } from '../../services/generations/update';
@@ -44,6 +45,17 @@ export function generationRoutes(app: FastifyInstance, { db, storage, config }: 
       (message) => request.log.warn(message),
     );
     return { generation_ids: ids, message: GENERATION_MESSAGES.started };
+  });
+
+  route(app, endpoints.estimateGeneration, async ({ params, body, userId }) => {
+    await requireMovieMember(db, params.movieId, userId);
+    return estimateGeneration(db, config.tierLimits, {
+      movieId: params.movieId,
+      nodeId: params.nodeId,
+      userId,
+      shotIds: body.shot_ids,
+      numJobs: body.num_jobs,
+    });
   });
 
   route(app, endpoints.generationStatus, async ({ params, userId }) => {

@@ -7,6 +7,7 @@ const HEADER = [
   'Description',
   'Dialogue',
   'Camera angle',
+  'Duration (s)',
   'Take',
   'Take type',
 ];
@@ -32,6 +33,7 @@ export function shotListCsv(rows: ShotListRow[]): string {
       row.description,
       row.dialogue,
       row.cameraAngle,
+      Number(row.seconds.toFixed(2)),
       row.take?.name ?? '',
       row.take?.take.generation.output?.type ?? '',
     ]),

@@ -1,10 +1,11 @@
+import { shotSeconds } from '@cinegraph/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scenes, shots } from '../../db/schema';
 import { presentShot } from '../../presenters/storyboard';
 import type { Storage } from '../../storage/storage';
 import { chooseShotTakes } from './chosen-takes';
-import { listShotTakes } from './movie-takes';
+import { listShotTakes, type ShotTake } from './movie-takes';
 import { takeFiles, type TakeFile } from './take-files';
 
 /** One line of the shot list and one row of the printable storyboard. */
@@ -15,6 +16,8 @@ export interface ShotListRow {
   description: string;
   dialogue: string;
   cameraAngle: string;
+  /** How long the shot plays in the cut: its duration, else its take's length, else a still's. */
+  seconds: number;
   /** The shot's chosen picture take (else its sound take), named as in a download. */
   take: TakeFile | null;
 }
@@ -25,6 +28,7 @@ export async function shotListRows(
   storage: Storage,
   publicUrl: string,
   movieId: string,
+  stillSeconds: number,
 ): Promise<ShotListRow[]> {
   const rows = await db
     .select({ shot: shots, scene: scenes })
@@ -39,6 +43,11 @@ export async function shotListRows(
   });
   const files = await takeFiles(storage, publicUrl, shotTakes);
   const fileByShot = new Map(files.map((file) => [file.take.shot.id, file]));
+  const chosenByShot = new Map(chosen.map((c) => [c.shotId, c]));
+  const lengthOf = (take: ShotTake | undefined) =>
+    take?.generation.output
+      ? { kind: take.generation.output.type, seconds: take.generation.output.seconds ?? null }
+      : null;
   return rows.map(({ shot, scene }) => {
     const presented = presentShot(shot);
     return {
@@ -48,6 +57,14 @@ export async function shotListRows(
       description: presented.description,
       dialogue: presented.dialogue,
       cameraAngle: presented.camera_angle,
+      seconds: shotSeconds(
+        {
+          duration: shot.durationSeconds,
+          picture: lengthOf(chosenByShot.get(shot.id)?.picture),
+          sound: lengthOf(chosenByShot.get(shot.id)?.sound),
+        },
+        stillSeconds,
+      ),
       take: fileByShot.get(shot.id) ?? null,
     };
   });

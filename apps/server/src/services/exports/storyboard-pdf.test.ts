@@ -12,6 +12,7 @@ const row = (shot: number): StoryboardRow => ({
   description: `Shot number ${shot} on the pier.`,
   dialogue: shot === 1 ? 'Mara: "Not yet."' : '',
   cameraAngle: 'Wide shot',
+  seconds: shot === 1 ? 4.5 : 3,
   take: null,
   thumbnail: null,
 });
@@ -22,7 +23,7 @@ describe('printable storyboard', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pageText(pdf);
     expect(text).toContain('Night Train');
-    expect(text).toContain('Scene 1 · Shot 1: Harbour at Dawn');
+    expect(text).toContain('Scene 1 · Shot 1: Harbour at Dawn · 4.5 s');
     expect(text).toContain('Shot number 2 on the pier.');
     expect(text).toContain('Dialogue: Mara: "Not yet."');
     expect(text).toContain('Camera: Wide shot');

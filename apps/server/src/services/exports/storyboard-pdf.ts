@@ -90,7 +90,8 @@ function drawRow(doc: PDFKit.PDFDocument, row: StoryboardRow, y: number): void {
         align: 'center',
       });
   }
-  const heading = `Scene ${row.scene} · Shot ${row.shot}${row.sceneTitle ? `: ${row.sceneTitle}` : ''}`;
+  const title = row.sceneTitle ? `: ${row.sceneTitle}` : '';
+  const heading = `Scene ${row.scene} · Shot ${row.shot}${title} · ${Number(row.seconds.toFixed(2))} s`;
   const lines: [FontStyle, string, number][] = [
     ['bold', heading, 10],
     ['regular', row.description, 10],

@@ -86,6 +86,7 @@ export async function updateShot(
       .set({
         ...flagColumns(body),
         ...(body.description !== undefined && { description: body.description }),
+        ...(body.duration !== undefined && { durationSeconds: body.duration }),
         ...(body.inputs && {
           inputs: await updatedInputs(tx, shot.movieId, 'shot', current.inputs, body.inputs),
         }),

@@ -20,7 +20,7 @@ const CHANGE_TIER = 'or change your usage tier on the account page.';
  * The user's tier. `lock` takes the user's row lock for the rest of the transaction, so two requests
  * of one user are checked one after the other and cannot both pass a limit only one of them fits.
  */
-async function tierOf(db: Db, userId: string, lock: boolean): Promise<Tier> {
+export async function tierOf(db: Db, userId: string, lock: boolean): Promise<Tier> {
   const query = db.select({ tier: users.tier }).from(users).where(eq(users.id, userId));
   const [user] = lock ? await query.for('update') : await query;
   if (!user) throw notFound('User not found');

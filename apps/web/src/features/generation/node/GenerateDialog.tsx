@@ -1,11 +1,15 @@
 import { MAX_JOBS_PER_SHOT, MIN_JOBS_PER_SHOT } from '@cinegraph/contracts';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
+import { useGenerateEstimate } from '../hooks/useGenerateEstimate';
 import { useShotValidation } from '../hooks/useShotValidation';
 import { useStartGeneration } from '../hooks/useStartGeneration';
+import { confirmationMessage } from '../logic/estimateLines';
 import { clampJobs, initialSelection, toggleShot } from '../logic/shotSelection';
+import { GenerateEstimateSummary } from './GenerateEstimate';
 import { SceneShotsPanel } from './SceneShotsPanel';
 
 /** The spec's width of the generate-content modal. */
@@ -30,13 +34,23 @@ export function GenerateDialog({ nodeId, movieId, initial, onSelectedChange, onC
   // Opened with none selected: every valid shot is selected (once the validity is known).
   const [chosen, setChosen] = useState<ReadonlySet<string> | null>(null);
   const selected = chosen ?? (entries ? initialSelection(entries, initial) : new Set<string>());
+  const { estimate, error: estimateError } = useGenerateEstimate(
+    nodeId,
+    movieId,
+    selected,
+    clampJobs(jobsText),
+  );
+  const [asking, setAsking] = useState(false);
   function close() {
     onSelectedChange(new Set(selected));
     onClose();
   }
 
-  async function confirm() {
+  async function confirm(asked = false) {
     if (selected.size === 0) return close();
+    // A batch over 10% of the GPU time left this month asks first.
+    if (!asked && estimate?.needs_confirmation) return setAsking(true);
+    setAsking(false);
     setBusy(true);
     const jobs = clampJobs(jobsText);
     await start({ nodeId, movieId, shotIds: [...selected], jobs });
@@ -90,6 +104,15 @@ export function GenerateDialog({ nodeId, movieId, initial, onSelectedChange, onC
           />
         ))}
       </div>
+      <GenerateEstimateSummary estimate={estimate} error={estimateError} />
+      <ConfirmDialog
+        open={asking && estimate !== undefined}
+        title="Generate anyway?"
+        message={estimate ? confirmationMessage(estimate) : ''}
+        confirmLabel="Generate"
+        onConfirm={() => void confirm(true)}
+        onCancel={() => setAsking(false)}
+      />
     </Dialog>
   );
 }

@@ -30,7 +30,14 @@ describe('storyboard levels', () => {
   });
 
   it("shows a shot's description, a character's name and a scene's title as the tile title", () => {
-    const shot: Shot = { ...flags, scene_id: 's', description: 'Ann runs', dialogue: '', camera_angle: '' };
+    const shot: Shot = {
+      ...flags,
+      scene_id: 's',
+      description: 'Ann runs',
+      dialogue: '',
+      camera_angle: '',
+      duration: null,
+    };
     const character: Character = { ...flags, name: 'Ann', title: 'Ann', description: '' };
     const scene: Scene = { ...flags, title: 'Opening', description: '', location: '' };
     expect([itemTitle(shot), itemTitle(character), itemTitle(scene)]).toEqual(['Ann runs', 'Ann', 'Opening']);

@@ -1,6 +1,7 @@
 import type { ItemInput, StoryboardLevel } from '@cinegraph/contracts';
 import type { CSSProperties } from 'react';
 import { Button } from '../../../ui/Button';
+import { ShotDurationField } from '../../cut/ShotDurationField';
 import { isMediaInput, panelInputs, withInputValue } from '../logic/inputs';
 import {
   fieldLabel,
@@ -87,7 +88,14 @@ export function ItemPanel({
         </label>
       ))}
       {level === 'shot' && 'scene_id' in item && (
-        <CharactersDetected description={item.description} names={characterNames} />
+        <>
+          <ShotDurationField
+            duration={item.duration}
+            onChange={(duration) => onChange({ duration }, { now: true })}
+            className={FIELD}
+          />
+          <CharactersDetected description={item.description} names={characterNames} />
+        </>
       )}
       {level === 'scene' && (
         <div className="flex flex-wrap items-center gap-2 text-sm text-neutral-400">

@@ -44,6 +44,7 @@ function asStudioShot(shot: DemoShot, index: number): Shot {
     description: shot.text,
     dialogue: '',
     camera_angle: '',
+    duration: null,
   };
 }
 
