@@ -10,6 +10,8 @@ export async function openNewMovieEditor(page: Page, context: BrowserContext): P
   const links = () => cards.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   const before = await links();
   await create.click();
+  // New Movie is a menu of starts; Create First Movie makes the text-to-video one at once.
+  if (before.length > 0) await page.getByRole('menuitem', { name: 'Text to video template' }).click();
   await expect(cards).toHaveCount(before.length + 1);
   const made = (await links()).find((href) => !before.includes(href));
   const card = cards.filter({ has: page.locator(`a[href="${made}"]`) });

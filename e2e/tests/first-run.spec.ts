@@ -62,6 +62,7 @@ test("a card's Edit menu lies above the card below it", async ({ page }) => {
   for (let made = 1; made < 4; made += 1) {
     await expect(page.getByTestId('movie-card')).toHaveCount(made);
     await page.getByRole('button', { name: 'New Movie' }).click();
+    await page.getByRole('menuitem', { name: 'Text to video template' }).click();
   }
   await expect(page.getByTestId('movie-card')).toHaveCount(4);
   await page.getByTestId('movie-card').first().getByRole('button', { name: 'Edit' }).click();

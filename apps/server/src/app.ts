@@ -26,6 +26,7 @@ import { exportRoutes } from './routes/exports';
 import { generationRoutes } from './routes/generations';
 import { movieRoutes } from './routes/movies';
 import { paymentRoutes } from './routes/payments';
+import { scriptRoutes } from './routes/scripts';
 import { storyboardRoutes } from './routes/storyboard';
 import { userRoutes } from './routes/users';
 import { workerRoutes } from './routes/workers';
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       communityRoutes(api, deps);
       exportRoutes(api, deps);
       cutRoutes(api, deps);
+      scriptRoutes(api, deps);
       await api.register(workflowRoutes(deps));
       await api.register(paymentRoutes(deps));
     },

@@ -32,6 +32,8 @@ export interface Endpoint<
    * does not expect such calls to be refused.
    */
   othersItems?: string;
+  /** The largest body this call accepts, in bytes, when it is above the API's 1 MiB. */
+  bodyLimit?: number;
   params?: P;
   query?: Q;
   body?: B;

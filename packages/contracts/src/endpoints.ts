@@ -15,6 +15,7 @@ import { cutEndpoints } from './cut-endpoints';
 import { editorEndpoints } from './editor-endpoints';
 import { exportEndpoints } from './export-endpoints';
 import { generationEndpoints } from './generation-endpoints';
+import { scriptEndpoints } from './script-endpoints';
 import { storyboardEndpoints } from './storyboard-endpoints';
 import {
   AddSharedMovieParams,
@@ -174,4 +175,5 @@ export const endpoints = {
   ...accountEndpoints,
   ...exportEndpoints,
   ...cutEndpoints,
+  ...scriptEndpoints,
 };

@@ -20,5 +20,6 @@ export * from './forum';
 export * from './curated';
 export * from './exports';
 export * from './cut';
+export * from './scripts';
 export * from './endpoint';
 export * from './endpoints';

@@ -84,6 +84,7 @@ function register<E extends Endpoint>(
   app.route({
     method: ep.method,
     url: ep.path,
+    ...(ep.bodyLimit && { bodyLimit: ep.bodyLimit }),
     config: { sessionInHandler },
     ...(sessionInHandler && { serializerCompiler: compiledSerializer }),
     schema: {

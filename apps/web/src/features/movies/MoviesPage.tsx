@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { useStoredUser } from '../../lib/session';
-import { Button } from '../../ui/Button';
-import { PlusIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
+import type { MovieStart } from './createMovie';
 import { MovieGrid } from './MovieGrid';
 import { MoviesEmptyState, MoviesLoadError } from './MoviesStates';
+import { NewMovieMenu } from './NewMovieMenu';
 import { useCreateMovie } from './useCreateMovie';
 import { useMovies } from './useMovies';
 
@@ -22,8 +22,8 @@ function MovieLibrary({ userId }: { userId: string }) {
   const { creating, createMovie } = useCreateMovie(userId);
   const [newMovieId, setNewMovieId] = useState<string | null>(null);
 
-  async function create() {
-    const movie = await createMovie();
+  async function create(start?: MovieStart) {
+    const movie = await createMovie(start);
     if (movie) setNewMovieId(movie._id);
   }
 
@@ -42,19 +42,14 @@ function MovieLibrary({ userId }: { userId: string }) {
               </p>
             )}
           </div>
-          {hasMovies && (
-            <Button variant="primary" onClick={create} disabled={creating}>
-              <PlusIcon />
-              New Movie
-            </Button>
-          )}
+          {hasMovies && <NewMovieMenu userId={userId} onCreate={(start) => void create(start)} />}
         </header>
 
         {movies ? (
           hasMovies ? (
             <MovieGrid movies={movies} userId={userId} highlightedId={newMovieId} />
           ) : (
-            <MoviesEmptyState creating={creating} onCreate={create} />
+            <MoviesEmptyState creating={creating} onCreate={() => void create()} />
           )
         ) : error ? (
           <MoviesLoadError retrying={isValidating} onRetry={() => void mutate()} />

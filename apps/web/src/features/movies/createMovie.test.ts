@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMovieWithFallback, pickStarterTemplate } from './createMovie';
+import { createMovieWithFallback, pickStarterTemplate, pickTemplate } from './createMovie';
 
 describe('pickStarterTemplate', () => {
   it('takes the text-to-video template wherever it is listed', () => {
@@ -16,6 +16,17 @@ describe('pickStarterTemplate', () => {
 
   it('finds nothing in an empty list', () => {
     expect(pickStarterTemplate([])).toBeUndefined();
+  });
+});
+
+describe('pickTemplate', () => {
+  it('finds the lip-sync template by its title, and no starter in its place', () => {
+    const templates = [
+      { _id: 't', title: 'Text to Video Example' },
+      { _id: 'l', title: 'Lip Sync Example' },
+    ];
+    expect(pickTemplate(templates, 'lip-sync')?._id).toBe('l');
+    expect(pickTemplate([templates[0]!], 'lip-sync')).toBeUndefined();
   });
 });
 

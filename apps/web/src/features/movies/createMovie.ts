@@ -1,12 +1,26 @@
-import type { MovieTemplate } from '@cinegraph/contracts';
+import type { MovieTemplate, TemplateKey } from '@cinegraph/contracts';
+
+/** What New Movie starts from: one of the template movies, or nothing (a blank movie). */
+export type MovieStart = TemplateKey | 'blank';
+
+const TEMPLATE_TITLES: Record<TemplateKey, RegExp> = {
+  'text-to-video': /text[\s-]*to[\s-]*video/i,
+  'lip-sync': /lip[\s-]*sync/i,
+};
 
 /**
- * The template a new movie starts from: the text-to-video example. The server lists it first; the title
- * check only guards against a reordered list.
+ * The template a new movie starts from, by its title (the list carries no keys). The text-to-video
+ * example is the starter: the server lists it first, and the title check guards against a reordered list.
  */
-export function pickStarterTemplate(templates: readonly MovieTemplate[]): MovieTemplate | undefined {
-  return templates.find((template) => /text[\s-]*to[\s-]*video/i.test(template.title)) ?? templates[0];
+export function pickTemplate(
+  templates: readonly MovieTemplate[],
+  key: TemplateKey = 'text-to-video',
+): MovieTemplate | undefined {
+  const named = templates.find((template) => TEMPLATE_TITLES[key].test(template.title));
+  return named ?? (key === 'text-to-video' ? templates[0] : undefined);
 }
+
+export const pickStarterTemplate = (templates: readonly MovieTemplate[]) => pickTemplate(templates);
 
 export interface CreateMovieSteps<T> {
   /** Copies the starter template (and its editor state) into a new movie. */

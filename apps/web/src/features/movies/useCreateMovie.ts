@@ -2,10 +2,13 @@ import { endpoints, MESSAGES, type Movie } from '@cinegraph/contracts';
 import { useRef, useState } from 'react';
 import { apiCall } from '../../lib/api';
 import { useToast } from '../../ui/toast';
-import { createMovieWithFallback, pickStarterTemplate } from './createMovie';
+import { createMovieWithFallback, pickTemplate, type MovieStart } from './createMovie';
 import { useMovieListCache } from './useMovies';
 
-/** New Movie: copy the text-to-video template, else a blank movie; the new movie joins the list. */
+/**
+ * New Movie: copy a template (the text-to-video one unless another is chosen), else a blank movie; or a
+ * blank movie when chosen. The new movie joins the list.
+ */
 export function useCreateMovie(userId: string) {
   const [creating, setCreating] = useState(false);
   // A ref, not the state, blocks a double click: state from the first click is not visible yet.
@@ -13,14 +16,15 @@ export function useCreateMovie(userId: string) {
   const cache = useMovieListCache(userId);
   const toast = useToast();
 
-  async function createMovie(): Promise<Movie | null> {
+  async function createMovie(start: MovieStart = 'text-to-video'): Promise<Movie | null> {
     if (inFlight.current) return null;
     inFlight.current = true;
     setCreating(true);
     try {
       const movie = await createMovieWithFallback({
         fromTemplate: async () => {
-          const template = pickStarterTemplate(await apiCall(endpoints.listTemplates));
+          if (start === 'blank') throw new Error('A blank movie was chosen');
+          const template = pickTemplate(await apiCall(endpoints.listTemplates), start);
           if (!template) throw new Error('No template movie');
           return apiCall(endpoints.createMovieFromTemplate, { params: { userId, movieId: template._id } });
         },

@@ -7,6 +7,7 @@ import { DescriptionsDialog } from './descriptions/DescriptionsDialog';
 import { movieEditorPath } from '../movies/paths';
 import { levelPlural } from './logic/levels';
 import { charactersPath, scenesPath } from './paths';
+import { ImportScriptButton } from './script/ImportScriptButton';
 
 export interface StoryboardBreadcrumbProps {
   level: StoryboardLevel;
@@ -50,6 +51,7 @@ export function StoryboardBreadcrumb({ level, movieId, movieTitle, sceneTitle }:
         <button type="button" onClick={() => setDescriptionsOpen(true)} className={CRUMB_LINK}>
           Descriptions
         </button>
+        {level === 'scene' && <ImportScriptButton movieId={movieId} className={CRUMB_LINK} />}
         {level === 'scene' && <ExportMovieButton movieId={movieId} className={CRUMB_LINK} />}
       </nav>
       <DescriptionsDialog
