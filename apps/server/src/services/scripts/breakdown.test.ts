@@ -118,4 +118,18 @@ describe('the breakdown', () => {
       ['INT. HALL - DAY', ['Ann waits.']],
     ]);
   });
+
+  it("breaks the tutorial's sample down as the tutorial says", () => {
+    const sample =
+      "Title: The Night Shift\n\nINT. HOTEL LOBBY - NIGHT\n\nAlex watches the revolving door.\n\nALEX\n(quietly)\nWe're closed.\n\nSAM (O.S.)\nNot for me.\n";
+    const { title, scenes } = breakDown(parseFountain(sample));
+    expect(title).toBe('The Night Shift');
+    expect(scenes.map((s) => [s.int_ext, s.location, s.time_of_day])).toEqual([
+      ['INT', 'HOTEL LOBBY', 'NIGHT'],
+    ]);
+    expect(scenes[0]!.shots.map((s) => [s.description, s.dialogue])).toEqual([
+      ['Alex watches the revolving door.', "We're closed."],
+      ['Sam: Not for me.', 'Not for me.'],
+    ]);
+  });
 });

@@ -10,6 +10,8 @@ const PAGES: Record<string, () => PageModule> = {
   'basic-process': () => import('./pages/BasicProcessPage').then((m) => ({ Component: m.BasicProcessPage })),
   storyboard: () =>
     import('./pages/StoryboardTutorialPage').then((m) => ({ Component: m.StoryboardTutorialPage })),
+  'import-script': () =>
+    import('./pages/ImportScriptTutorialPage').then((m) => ({ Component: m.ImportScriptTutorialPage })),
   'node-editor': () => import('./pages/NodeEditorPage').then((m) => ({ Component: m.NodeEditorPage })),
   'node-editor-interactive': () =>
     import('./pages/InteractiveNodeEditorPage').then((m) => ({ Component: m.InteractiveNodeEditorPage })),

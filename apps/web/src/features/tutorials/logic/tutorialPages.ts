@@ -24,6 +24,12 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
     summary: 'Write shots, give them inputs, and let inputs flow from movie to scene to shot.',
   },
   {
+    slug: 'import-script',
+    title: 'Importing a Script',
+    summary:
+      'Fountain and Final Draft scripts into scenes, shots and characters, and importing again after edits.',
+  },
+  {
     slug: 'node-editor',
     title: 'Node Editor',
     summary: 'Input, workflow and utility nodes, handles and their colours, and how to connect them.',
