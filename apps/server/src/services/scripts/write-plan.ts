@@ -41,22 +41,27 @@ const shotTexts = (s: PlannedShot) => ({
   cameraangle: s.camera_angle || undefined,
 });
 
+/** How many items (characters, scenes, shots) the plan adds, changes and keeps, and how many go. */
+function countChanges(preview: ImportPlan['preview'], removed: number): WriteCounts {
+  const items = [...preview.characters, ...preview.scenes, ...preview.scenes.flatMap((s) => s.shots)];
+  const of = (change: string) => items.filter((item) => item.change === change).length;
+  return { added: of('add'), changed: of('change'), kept: of('keep'), removed };
+}
+
 /**
  * Writes an import plan into the movie, inside the caller's transaction: the title of an untitled
- * movie, new characters, scenes and shots (their level's inputs, with the Description, Dialogue, Camera
- * Angle and Location text inputs filled), changed texts of matched ones (their other inputs and takes
- * untouched), the removals asked for, and every list's order.
+ * movie, the removals asked for, new characters, scenes and shots (their level's inputs, with the
+ * Description, Dialogue, Camera Angle and Location text inputs filled), changed texts of matched ones
+ * (their other inputs and takes untouched), and every list's order.
  */
 export async function writePlan(
   tx: Db,
   movieId: string,
   movie: ExistingStoryboard,
-  { preview, sceneOrder, shotOrders }: ImportPlan,
+  plan: ImportPlan,
   remove: ReadonlySet<string>,
 ): Promise<WriteCounts> {
-  const counts: WriteCounts = { added: 0, changed: 0, kept: 0, removed: remove.size };
-  const tally = (change: 'add' | 'change' | 'keep') =>
-    change === 'add' ? counts.added++ : change === 'change' ? counts.changed++ : counts.kept++;
+  const { preview } = plan;
   if (preview.title_changes) {
     await tx
       .update(movies)
@@ -69,46 +74,63 @@ export async function writePlan(
     await tx.delete(scenes).where(inArray(scenes.id, ids));
     await tx.delete(characters).where(inArray(characters.id, ids));
   }
-  const [sceneInputs, shotInputs, characterInputs] = await Promise.all([
-    levelInputs(tx, movieId, 'scene'),
-    levelInputs(tx, movieId, 'shot'),
-    levelInputs(tx, movieId, 'character'),
-  ]);
+  await writeCharacters(tx, movieId, movie, preview, remove);
+  const sceneIds = await writeScenes(tx, movieId, movie, plan, remove);
+  const shotInputs = await levelInputs(tx, movieId, 'shot');
+  for (const [j, scene] of preview.scenes.entries()) {
+    const stored = movie.scenes.find((s) => s.id === scene.scene_id)?.shots ?? [];
+    await writeShots(
+      tx,
+      { movieId, sceneId: sceneIds[j]!, scene, stored, order: plan.shotOrders[j]! },
+      shotInputs,
+      remove,
+    );
+  }
+  return countChanges(preview, remove.size);
+}
 
-  const keptCharacters = movie.characters.filter((c) => !remove.has(c.id));
-  const newCharacters = preview.characters.filter((c) => c.change === 'add');
-  preview.characters.forEach((c) => tally(c.change));
+/** New characters after the kept ones; removed ones leave gaps, so the kept ones close up in their order. */
+async function writeCharacters(
+  tx: Db,
+  movieId: string,
+  movie: ExistingStoryboard,
+  preview: ImportPlan['preview'],
+  remove: ReadonlySet<string>,
+): Promise<void> {
+  const kept = movie.characters.filter((c) => !remove.has(c.id));
+  const inputs = await levelInputs(tx, movieId, 'character');
+  const added = preview.characters.filter((c) => c.change === 'add');
   await insertChunks(
-    newCharacters.map((c, i) => ({
-      movieId,
-      name: c.name,
-      index: keptCharacters.length + i,
-      inputs: characterInputs,
-    })),
+    added.map((c, i) => ({ movieId, name: c.name, index: kept.length + i, inputs })),
     (rows) => tx.insert(characters).values(rows),
   );
-  // Removed characters leave gaps: the kept ones close up in their order.
-  for (const [index, c] of keptCharacters.entries()) {
+  for (const [index, c] of kept.entries()) {
     await tx.update(characters).set({ index }).where(eq(characters.id, c.id));
   }
+}
 
-  const sceneIds = preview.scenes.map((s) => s.scene_id ?? randomUUID());
-  const storedScenes = new Map(movie.scenes.map((s) => [s.id, s]));
+/** The scenes added and changed, in the merged order; returns each planned scene's id. */
+async function writeScenes(
+  tx: Db,
+  movieId: string,
+  movie: ExistingStoryboard,
+  { preview, sceneOrder }: ImportPlan,
+  remove: ReadonlySet<string>,
+): Promise<string[]> {
+  const ids = preview.scenes.map((s) => s.scene_id ?? randomUUID());
+  const inputs = await levelInputs(tx, movieId, 'scene');
+  const fieldsOf = (s: PlannedScene) => ({ location: s.location, description: s.description });
   await insertChunks(
-    preview.scenes.flatMap((s, j) => {
-      tally(s.change);
-      if (s.change !== 'add') return [];
-      const texts = sceneTexts(s);
-      return [
-        {
-          id: sceneIds[j]!,
-          movieId,
-          title: s.heading,
-          fields: { location: s.location, description: s.description },
-          inputs: withTexts(sceneInputs, texts),
-        },
-      ];
-    }),
+    preview.scenes
+      .map((s, j) => ({ s, id: ids[j]! }))
+      .filter(({ s }) => s.change === 'add')
+      .map(({ s, id }) => ({
+        id,
+        movieId,
+        title: s.heading,
+        fields: fieldsOf(s),
+        inputs: withTexts(inputs, sceneTexts(s)),
+      })),
     (rows) => tx.insert(scenes).values(rows),
   );
   for (const s of preview.scenes.filter((scene) => scene.change === 'change')) {
@@ -117,68 +139,71 @@ export async function writePlan(
       .update(scenes)
       .set({
         title: s.heading,
-        fields: { ...row!.fields, location: s.location, description: s.description },
+        fields: { ...row!.fields, ...fieldsOf(s) },
         inputs: withTexts(row!.inputs, sceneTexts(s)),
         updatedAt: sql`now()`,
       })
       .where(eq(scenes.id, s.scene_id!));
   }
+  const existing = movie.scenes.map((s) => s.id);
+  await writeOrder(tx, scenes, placedIds(sceneOrder, ids, existing, remove));
+  return ids;
+}
+
+interface SceneShots {
+  movieId: string;
+  sceneId: string;
+  scene: PlannedScene;
+  /** The scene's shots before the import (none for a new scene). */
+  stored: readonly { id: string }[];
+  order: Placed[];
+}
+
+/** One scene's shots added and changed, in the merged order. */
+async function writeShots(
+  tx: Db,
+  { movieId, sceneId, scene, stored, order }: SceneShots,
+  inputs: ItemInput[],
+  remove: ReadonlySet<string>,
+): Promise<void> {
+  const ids = scene.shots.map((s) => s.shot_id ?? randomUUID());
+  const fieldsOf = (s: PlannedShot) => ({ dialogue: s.dialogue, camera_angle: s.camera_angle });
+  await insertChunks(
+    scene.shots
+      .map((s, k) => ({ s, id: ids[k]! }))
+      .filter(({ s }) => s.change === 'add')
+      .map(({ s, id }) => ({
+        id,
+        movieId,
+        sceneId,
+        description: s.description,
+        fields: fieldsOf(s),
+        inputs: withTexts(inputs, shotTexts(s)),
+      })),
+    (rows) => tx.insert(shots).values(rows),
+  );
+  for (const s of scene.shots.filter((shot) => shot.change === 'change')) {
+    const [row] = await tx.select().from(shots).where(eq(shots.id, s.shot_id!));
+    await tx
+      .update(shots)
+      .set({
+        description: s.description,
+        fields: { ...row!.fields, ...fieldsOf(s) },
+        inputs: withTexts(row!.inputs, shotTexts(s)),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(shots.id, s.shot_id!));
+  }
   await writeOrder(
     tx,
-    scenes,
+    shots,
     placedIds(
-      sceneOrder,
-      sceneIds,
-      movie.scenes.map((s) => s.id),
+      order,
+      ids,
+      stored.map((s) => s.id),
       remove,
     ),
   );
-
-  for (const [j, scene] of preview.scenes.entries()) {
-    const sceneId = sceneIds[j]!;
-    const shotIds = scene.shots.map((s) => s.shot_id ?? randomUUID());
-    await insertChunks(
-      scene.shots.flatMap((s, k) => {
-        tally(s.change);
-        if (s.change !== 'add') return [];
-        return [
-          {
-            id: shotIds[k]!,
-            movieId,
-            sceneId,
-            description: s.description,
-            fields: { dialogue: s.dialogue, camera_angle: s.camera_angle },
-            inputs: withTexts(shotInputs, shotTexts(s)),
-          },
-        ];
-      }),
-      (rows) => tx.insert(shots).values(rows),
-    );
-    for (const s of scene.shots.filter((shot) => shot.change === 'change')) {
-      const [row] = await tx.select().from(shots).where(eq(shots.id, s.shot_id!));
-      await tx
-        .update(shots)
-        .set({
-          description: s.description,
-          fields: { ...row!.fields, dialogue: s.dialogue, camera_angle: s.camera_angle },
-          inputs: withTexts(row!.inputs, shotTexts(s)),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(shots.id, s.shot_id!));
-    }
-    const existingShots = (scene.scene_id && storedScenes.get(scene.scene_id)?.shots) || [];
-    await writeOrder(
-      tx,
-      shots,
-      placedIds(
-        shotOrders[j]!,
-        shotIds,
-        existingShots.map((s) => s.id),
-        remove,
-      ),
-    );
-  }
-  return counts;
 }
 
 /** The ids of a merged order, without the removed ones. */
