@@ -68,6 +68,12 @@ test('a creator imports a Final Draft script as a new movie, then re-imports the
 
   // The edited script merges: scenes it still holds keep their ids, the one it dropped is only listed.
   await page.getByRole('button', { name: 'Import Script' }).click();
+  await dialog.getByRole('textbox', { name: 'Or paste Fountain text' }).fill('Dear diary, nothing happened.');
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'No scene heading found (INT., EXT., EST., INT./EXT., I/E or a forced .HEADING): the text does not read as a screenplay.',
+  );
+  await dialog.getByRole('textbox', { name: 'Or paste Fountain text' }).fill('');
   await dialog.locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'bohemia-edited.fountain'));
   await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
   const gone = dialog.getByRole('region', { name: 'No longer in the script' });
@@ -86,5 +92,8 @@ test('a creator imports a Final Draft script as a new movie, then re-imports the
   // The lip-sync template's shot-level Dialogue input holds the line of each shot.
   await scenes.tiles.nth(1).locator('[title="Double-click to open"]').dblclick();
   await expect(page.getByText('Characters Detected')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Dialogue' }).getByRole('textbox')).toHaveValue(
+    'Wedlock suits you. I think, Watson, that you have put on seven and a half pounds since I saw you.',
+  );
   await page.screenshot({ path: 'artifacts/script-7-shot-dialogue.png', fullPage: true });
 });

@@ -163,7 +163,18 @@ export function ImportScriptDialog({
               onChange={(event) => void choose(event)}
               className="text-xs file:mr-3 file:rounded-lg file:border-0 file:bg-neutral-800 file:px-3 file:py-2 file:text-neutral-100"
             />
-            {file && <span className="text-xs text-emerald-300">{file.filename} is ready to preview.</span>}
+            {file && (
+              <span className="flex items-center gap-2 text-xs text-neutral-300">
+                Chosen: {file.filename}
+                <button
+                  type="button"
+                  className="text-amber-300 hover:underline"
+                  onClick={() => setFile(null)}
+                >
+                  Clear
+                </button>
+              </span>
+            )}
           </label>
           <label className="flex flex-col gap-1.5">
             <span className="text-xs font-medium text-neutral-400">Or paste Fountain text</span>
