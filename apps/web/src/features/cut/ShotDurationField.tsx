@@ -10,8 +10,15 @@ export interface ShotDurationFieldProps {
 
 /** The shot panel's duration in seconds; empty means the take's length (a video's, else a still's). */
 export function ShotDurationField({ duration, onChange, className }: ShotDurationFieldProps) {
-  const [text, setText] = useState(duration === null ? '' : String(duration));
+  const shown = duration === null ? '' : String(duration);
+  const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
+  // A duration changed elsewhere (the player's strip) shows here too.
+  const [saved, setSaved] = useState(duration);
+  if (saved !== duration) {
+    setSaved(duration);
+    setText(shown);
+  }
   function commit() {
     const parsed = parseDurationInput(text);
     if ('error' in parsed) return setError(parsed.error);

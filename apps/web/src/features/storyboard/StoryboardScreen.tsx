@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useShowHiddenItems } from '../../lib/preferences';
 import { Spinner } from '../../ui/Spinner';
+import { CutBar } from '../cut/CutBar';
 import { useToast } from '../../ui/toast';
 import { GenerateShotsDialog } from './automatic/GenerateShotsDialog';
 import { DeleteItemDialog } from './DeleteItemDialog';
@@ -57,6 +58,10 @@ export function StoryboardScreen({ scope }: { scope: ListScope }) {
     [withNewOutput.ids, items],
   );
 
+  const shotDurations = useMemo(
+    () => new Map(items.flatMap((item) => ('duration' in item ? [[item._id, item.duration] as const] : []))),
+    [items],
+  );
   const selectedId = selected?._id ?? null;
   const clearNow = selected !== null && clearsNewOutput(level, selected.new_output, stats);
   useEffect(() => {
@@ -117,6 +122,14 @@ export function StoryboardScreen({ scope }: { scope: ListScope }) {
     <main id="main" className="min-h-screen px-4 pt-24 pb-16 text-neutral-100 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-[1600px]">
         <StoryboardBreadcrumb level={level} movieId={movieId} {...titles} />
+        {level !== 'character' && (
+          <CutBar
+            movieId={movieId}
+            sceneId={scope.sceneId}
+            title={(level === 'shot' ? titles.sceneTitle : titles.movieTitle) || 'Untitled'}
+            durations={shotDurations}
+          />
+        )}
         <StoryboardStatus loaded={loaded} error={error} onRetry={actions.refetch} />
         {loaded && (
           <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
