@@ -132,4 +132,12 @@ describe('the breakdown', () => {
       ['Sam: Not for me.', 'Not for me.'],
     ]);
   });
+
+  it('reads the lines under a cue without a name as action', () => {
+    const { scenes, characters } = breakDown(parseFountain('INT. HALL - DAY\n\n@(V.O.)\nSomeone speaks.\n'));
+    expect(scenes[0]!.shots).toEqual([
+      { description: 'Someone speaks.', dialogue: '', camera_angle: '', characters: [] },
+    ]);
+    expect(characters).toEqual([]);
+  });
 });

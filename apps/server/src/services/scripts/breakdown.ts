@@ -80,8 +80,13 @@ export function breakDown(script: ParsedScript): Breakdown {
         fromAction: false,
       });
     } else if (element.kind === 'dialogue') {
-      const name = cast.find((c) => c.key === characterKey(element.cue))!.name;
       const text = spokenText(element);
+      const name = cast.find((c) => c.key === characterKey(element.cue))?.name;
+      // A cue with no name in it (an empty FDX Character, `@(V.O.)`): its lines are read as action.
+      if (!name) {
+        if (text) addShot({ description: text, spoken: [], fromAction: true });
+        continue;
+      }
       const speech = speechText(name, element);
       const last = current().drafts.at(-1);
       if (element.dual && last && last.spoken.length > 0) {

@@ -69,7 +69,7 @@ function readParagraphs(paragraphs: XmlNode[]): ScriptElement[] {
     } else if ((type === 'Dialogue' || type === 'Parenthetical') && speech) {
       const line: DialogueLine = { kind: type === 'Dialogue' ? 'line' : 'parenthetical', text };
       (speech as { lines: DialogueLine[] }).lines.push(line);
-    } else if (type === 'Scene Heading') {
+    } else if (type === 'Scene Heading' && text) {
       add({ kind: 'heading', text, number: paragraph[':@']?.Number || null, forced: false });
       const properties = childrenNamed(paragraph, 'SceneProperties')[0];
       const summary = properties
