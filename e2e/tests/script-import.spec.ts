@@ -17,6 +17,9 @@ test('a creator imports a Final Draft script as a new movie, then re-imports the
   test.setTimeout(120_000);
   await signInThroughLandingPage(page, `script-${Date.now()}@example.com`);
   await page.goto('/movies');
+  // A first movie may start from a script too.
+  await expect(page.getByRole('button', { name: 'Import Script' })).toBeVisible();
+  await page.screenshot({ path: 'artifacts/script-0-first-movie.png' });
   await page.getByRole('button', { name: 'Create First Movie' }).click();
   await expect(page.getByTestId('movie-card')).toHaveCount(1);
 

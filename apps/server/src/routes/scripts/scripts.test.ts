@@ -173,6 +173,16 @@ describe('importing a script into a movie', () => {
     expect(order.map((s) => s.index)).toEqual(order.map((_, i) => i));
   });
 
+  it('imports a preview applied twice at once (two tabs) only once', async () => {
+    const movie = await api.newMovie(ann);
+    const plan = await preview(movie._id, file('bohemia.fountain'));
+    const body = { ...file('bohemia.fountain'), fingerprint: plan.fingerprint };
+    const answers = await Promise.all([apply(movie._id, body), apply(movie._id, body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await api.scenes(ann, movie._id)).toHaveLength(4);
+    expect(await shotsOf(movie._id)).toHaveLength(10);
+  });
+
   it('refuses to remove what the script still holds, and bad scripts, writing nothing', async () => {
     const movie = await api.starterMovie(ann);
     const plan = await preview(movie._id, file('bohemia.fountain'));

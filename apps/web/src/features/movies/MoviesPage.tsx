@@ -5,7 +5,7 @@ import { Spinner } from '../../ui/Spinner';
 import type { MovieStart } from './createMovie';
 import { MovieGrid } from './MovieGrid';
 import { MoviesEmptyState, MoviesLoadError } from './MoviesStates';
-import { NewMovieMenu } from './NewMovieMenu';
+import { NewMovieMenu, NewMovieScriptDialog } from './NewMovieMenu';
 import { useCreateMovie } from './useCreateMovie';
 import { useMovies } from './useMovies';
 
@@ -21,6 +21,7 @@ function MovieLibrary({ userId }: { userId: string }) {
   const { data: movies, error, isLoading, isValidating, mutate } = useMovies(userId);
   const { creating, createMovie } = useCreateMovie(userId);
   const [newMovieId, setNewMovieId] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
 
   async function create(start?: MovieStart) {
     const movie = await createMovie(start);
@@ -42,14 +43,23 @@ function MovieLibrary({ userId }: { userId: string }) {
               </p>
             )}
           </div>
-          {hasMovies && <NewMovieMenu userId={userId} onCreate={(start) => void create(start)} />}
+          {hasMovies && (
+            <NewMovieMenu
+              onCreate={(start) => void create(start)}
+              onImportScript={() => setImporting(true)}
+            />
+          )}
         </header>
 
         {movies ? (
           hasMovies ? (
             <MovieGrid movies={movies} userId={userId} highlightedId={newMovieId} />
           ) : (
-            <MoviesEmptyState creating={creating} onCreate={() => void create()} />
+            <MoviesEmptyState
+              creating={creating}
+              onCreate={() => void create()}
+              onImportScript={() => setImporting(true)}
+            />
           )
         ) : error ? (
           <MoviesLoadError retrying={isValidating} onRetry={() => void mutate()} />
@@ -59,6 +69,7 @@ function MovieLibrary({ userId }: { userId: string }) {
           </div>
         ) : null}
       </div>
+      {importing && <NewMovieScriptDialog userId={userId} onClose={() => setImporting(false)} />}
       {creating && <Spinner overlay fullScreen size="lg" label="Creating your movie..." />}
     </main>
   );

@@ -2,8 +2,16 @@ import { MESSAGES } from '@cinegraph/contracts';
 import { Button } from '../../ui/Button';
 import { AlertIcon, FilmIcon, PlusIcon } from '../../ui/icons';
 
-/** No movies yet: one call to action. */
-export function MoviesEmptyState({ creating, onCreate }: { creating: boolean; onCreate(): void }) {
+/** No movies yet: one call to action, or a script to start from. */
+export function MoviesEmptyState({
+  creating,
+  onCreate,
+  onImportScript,
+}: {
+  creating: boolean;
+  onCreate(): void;
+  onImportScript(): void;
+}) {
   return (
     <section className="flex flex-col items-center rounded-3xl border border-dashed border-white/10 bg-neutral-900/40 px-6 py-20 text-center">
       <span className="flex size-16 items-center justify-center rounded-2xl bg-amber-400/10 text-amber-400 ring-1 ring-amber-400/20">
@@ -13,10 +21,15 @@ export function MoviesEmptyState({ creating, onCreate }: { creating: boolean; on
       <p className="mt-2 max-w-md text-sm text-neutral-400">
         Start from the text-to-video example: a ready-made pipeline you can run, change and make your own.
       </p>
-      <Button variant="primary" className="mt-8" onClick={onCreate} disabled={creating}>
-        <PlusIcon />
-        Create First Movie
-      </Button>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button variant="primary" onClick={onCreate} disabled={creating}>
+          <PlusIcon />
+          Create First Movie
+        </Button>
+        <Button onClick={onImportScript} disabled={creating}>
+          Import Script
+        </Button>
+      </div>
     </section>
   );
 }
