@@ -227,7 +227,7 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
 
   const fcpxml = await exported('fcpxml');
   assertWellFormed(fcpxml.text);
-  expect(xpath(fcpxml.text, '/fcpxml/@version')).toBe('1.10');
+  expect(xpath(fcpxml.text, '/fcpxml/@version')).toBe('1.8');
   expect(xpath(fcpxml.text, '/fcpxml/resources/format/@frameDuration')).toBe('1001/24000s');
   expect(xmlCount(fcpxml.text, '//spine/asset-clip')).toBe(2);
 
@@ -241,7 +241,7 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
   const edl = await exported('edl');
   expect(edl.text).toMatch(/^TITLE: Untitled Movie\nFCM: NON-DROP FRAME\n/);
   expect(edl.text.match(/^\d{3} {2}AX {7}V {5}C {8}/gm)).toHaveLength(2);
-  expect(edl.text).toContain('* FROM CLIP NAME: 1-2-Close-up of Mara smiling as the sun-1.webm');
+  expect(edl.text).toContain('* FROM FILE: media/1-2-Close-up of Mara smiling as the sun-1.webm');
   await exportDialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The scene list has the same dialog, with the shot list and the printable storyboard.
@@ -254,7 +254,7 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
     .readFileSync(csv.file, 'utf8')
     .replace(/^\uFEFF/, '')
     .split('\r\n');
-  expect(lines[0]).toBe('Scene,Scene title,Shot,Description,Dialogue,Camera angle,Take,Take type');
+  expect(lines[0]).toBe('Scene,Scene title,Shot,Description,Dialogue,Camera angle,Take,Take type,Sound take');
   expect(lines[2]).toContain('1-2-Close-up of Mara smiling as the sun-1.webm,video');
   const pdf = await saved(editor, () =>
     sceneExport.getByRole('button', { name: 'Storyboard (PDF)' }).click(),

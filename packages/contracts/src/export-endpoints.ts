@@ -5,6 +5,7 @@ import {
   ExportMovieParams,
   ExportMovieQuery,
   FileResponse,
+  ShotListQuery,
 } from './exports';
 import { GenerationIdParams } from './generations';
 
@@ -42,8 +43,8 @@ export const exportEndpoints = {
     method: 'GET',
     path: '/export/movie/:movieId',
     summary:
-      'The movie as a timeline for editing software (FCP 7 XML, FCPXML 1.10, OpenTimelineIO, CMX3600 EDL): ' +
-      'a zip of the timeline file and media/ with the chosen take of every shot',
+      'The movie as a timeline for editing software (FCP 7 XML, FCPXML 1.8, OpenTimelineIO, CMX3600 EDL): ' +
+      'a zip of the timeline file and media/ with the chosen picture and sound takes of every shot',
     auth: true,
     params: ExportMovieParams,
     query: ExportMovieQuery,
@@ -64,18 +65,22 @@ export const exportEndpoints = {
   exportShotList: endpoint({
     method: 'GET',
     path: '/export/movie/:movieId/shot_list',
-    summary: 'The shot list as CSV: scene, shot, description, dialogue, camera angle and the chosen take',
+    summary:
+      'The shot list as CSV: scene, shot, description, dialogue, camera angle and the chosen picture and ' +
+      'sound takes (of one workflow node with workflow_node_id)',
     auth: true,
     params: ExportMovieParams,
+    query: ShotListQuery,
     response: FileResponse,
   }),
   exportStoryboard: endpoint({
     method: 'GET',
     path: '/export/movie/:movieId/storyboard',
     summary:
-      'A printable storyboard (PDF): one row per shot with its take, description, dialogue and camera angle',
+      'A printable storyboard (PDF): one row per shot with its takes, description, dialogue and camera angle',
     auth: true,
     params: ExportMovieParams,
+    query: ShotListQuery,
     response: FileResponse,
   }),
 };

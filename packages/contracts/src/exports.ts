@@ -4,7 +4,7 @@ import { Id } from './common';
 /** The timeline formats of the movie export, by the name `?format=` takes, with what the dialog shows. */
 export const EXPORT_FORMATS = {
   fcp7: 'Final Cut Pro 7 XML (Premiere Pro, DaVinci Resolve)',
-  fcpxml: 'FCPXML 1.10 (Final Cut Pro, DaVinci Resolve)',
+  fcpxml: 'FCPXML 1.8 (Final Cut Pro, DaVinci Resolve)',
   otio: 'OpenTimelineIO',
   edl: 'CMX3600 EDL',
 } as const;
@@ -42,6 +42,8 @@ export const ExportMovieQuery = z.object({
 });
 export type ExportMovieQuery = z.input<typeof ExportMovieQuery>;
 export const ExportMovieParams = z.object({ movieId: Id });
+/** The shot list and storyboard list the takes the export would ("Takes from" a workflow node, or all). */
+export const ShotListQuery = z.object({ workflow_node_id: Id.optional() });
 
 export const DownloadGenerationsParams = z.object({
   nodeId: Id,

@@ -1,48 +1,94 @@
-import { timecode, type FrameRate } from './rational-time';
-import type { PlacedClip, Timeline } from './timeline';
+import { timecode } from './rational-time';
+import { asciiText } from './text';
+import { mediaUrl, trackHoles, type Timeline } from './timeline';
 
-/** File-based media has no tape: "AX" (auxiliary source) is the reel every editor accepts for it. */
-const REEL = 'AX';
+/** CMX 3600's limits: 80 columns a line, reel names of at most 8 characters. */
+const COLUMNS = 80;
+/** File-based media has no tape: "AX" (auxiliary source) is the reel editors accept for it. */
+const FILE_REEL = 'AX';
+/** CMX 3600's black source: what a track plays where it has no clip. */
+const BLACK_REEL = 'BL';
 
-function eventLine(index: number, track: 'V' | 'A', clip: PlacedClip, rate: FrameRate): string {
-  const tc = (frames: number) => timecode(frames, rate);
-  const source = `${tc(0)} ${tc(clip.duration)}`;
-  const record = `${tc(clip.start)} ${tc(clip.start + clip.duration)}`;
-  const number = String(index).padStart(3, '0');
-  return `${number}  ${REEL.padEnd(8)} ${track.padEnd(5)} C        ${source} ${record}`;
+interface EdlEvent {
+  reel: string;
+  track: 'V' | 'A';
+  start: number;
+  duration: number;
+  comments: string[];
 }
 
-/** Comment lines cannot hold line breaks: a description becomes one line. */
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+/** A line in ASCII within 80 columns (CMX 3600 has no wrapped or non-ASCII lines): `text` is cut to fit. */
+function line(prefix: string, text: string): string {
+  return `${prefix}${asciiText(text)}`.slice(0, COLUMNS).trimEnd();
+}
+
+/** A file as the EDL names it: its relative path, or its URL (ASCII) when the path is not ASCII. */
+function filePath(path: string): string {
+  return /^[\x20-\x7e]*$/.test(path) ? path : mediaUrl(path);
 }
 
 /**
- * A CMX3600 edit decision list: TITLE, FCM: NON-DROP FRAME, then one cut per clip in record order
- * (pictures as V events, sounds as A events), each followed by `* FROM CLIP NAME:` with the media file
- * name and, at a shot's first event, a `* LOC:` marker with its description. Timecode counts the
- * rate's whole timebase, non-drop.
+ * A CMX 3600 edit decision list, in ASCII within 80 columns: TITLE, FCM: NON-DROP FRAME, then one cut
+ * per clip in record order (pictures on V, sounds on A). Each clip's event names it (`* FROM CLIP NAME:`)
+ * and its file, relative to the EDL (`* FROM FILE:`); the shot's marker is a `* LOC:` at the source
+ * time of the shot's first frame on its V event. The picture track plays black (reel BL) where a shot
+ * has no picture, and the sound track starts with black when its first sound starts later, so every
+ * track starts at 00:00:00:00 as readers place it. Timecode counts the rate's whole timebase, non-drop.
  */
 export function writeEdl(timeline: Timeline): string {
   const { rate } = timeline;
-  const events = [
-    ...timeline.video.map((clip) => ({ clip, track: 'V' as const })),
-    ...timeline.audio.map((clip) => ({ clip, track: 'A' as const })),
-  ].sort((a, b) => a.clip.start - b.clip.start || (a.track === 'V' ? -1 : 1));
-  const marked = new Set<number>();
-  const lines = [`TITLE: ${oneLine(timeline.name).slice(0, 70)}`, 'FCM: NON-DROP FRAME', ''];
-  events.forEach(({ clip, track }, index) => {
-    lines.push(eventLine(index + 1, track, clip, rate));
-    lines.push(`* FROM CLIP NAME: ${clip.path.split('/').pop() ?? clip.path}`);
-    const marker = timeline.markers.find((m) => m.frame === clip.start);
-    if (marker && !marked.has(marker.frame)) {
-      marked.add(marker.frame);
-      const note = oneLine(marker.note);
-      lines.push(
-        `* LOC: ${timecode(marker.frame, rate)} GREEN ${oneLine(marker.name)}${note ? `: ${note}` : ''}`,
-      );
-    }
-    lines.push('');
+  const tc = (frames: number) => timecode(frames, rate);
+  const markerAt = (frame: number) => {
+    const marker = timeline.markers.find((m) => m.frame === frame);
+    // The marker sits on the event's first frame: source time 0 of its media.
+    return marker ? [line(`* LOC: ${tc(0)} GREEN  `, marker.name)] : [];
+  };
+  const black = (track: 'V' | 'A', start: number, duration: number): EdlEvent => ({
+    reel: BLACK_REEL,
+    track,
+    start,
+    duration,
+    comments: track === 'V' ? markerAt(start) : [],
+  });
+
+  const pictures: EdlEvent[] = timeline.video.map((clip) => ({
+    reel: FILE_REEL,
+    track: 'V',
+    start: clip.start,
+    duration: clip.duration,
+    comments: [
+      line('* FROM CLIP NAME: ', clip.name),
+      `* FROM FILE: ${filePath(clip.path)}`,
+      ...markerAt(clip.start),
+    ],
+  }));
+  // Black where a shot has no picture, one event per shot so that each keeps its marker.
+  const shotStarts = timeline.markers.map((marker) => marker.frame);
+  const holes = trackHoles(timeline.video, timeline.duration).flatMap(([start, duration]) => {
+    const end = start + duration;
+    const cuts = [start, ...shotStarts.filter((frame) => frame > start && frame < end), end];
+    return cuts.slice(1).map((cut, i) => black('V', cuts[i]!, cut - cuts[i]!));
+  });
+  const sounds: EdlEvent[] = timeline.audio.map((clip) => ({
+    reel: FILE_REEL,
+    track: 'A',
+    start: clip.start,
+    duration: clip.duration,
+    comments: [line('* FROM CLIP NAME: ', clip.name), `* FROM FILE: ${filePath(clip.path)}`],
+  }));
+  const firstSound = timeline.audio[0]?.start ?? 0;
+  const lead = firstSound > 0 ? [black('A', 0, firstSound)] : [];
+  const events = [...pictures, ...holes, ...lead, ...sounds].sort(
+    (a, b) => a.start - b.start || (a.track === 'V' ? -1 : 1),
+  );
+
+  const lines = [line('TITLE: ', timeline.name), 'FCM: NON-DROP FRAME', ''];
+  events.forEach((event, index) => {
+    const number = String(index + 1).padStart(3, '0');
+    const source = `${tc(0)} ${tc(event.duration)}`;
+    const record = `${tc(event.start)} ${tc(event.start + event.duration)}`;
+    lines.push(`${number}  ${event.reel.padEnd(8)} ${event.track.padEnd(5)} C        ${source} ${record}`);
+    lines.push(...event.comments, '');
   });
   return lines.join('\n');
 }

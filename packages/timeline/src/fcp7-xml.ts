@@ -1,5 +1,5 @@
-import { isNtsc, timebase, timecode, type FrameRate } from './rational-time';
-import { mediaUrl, type PlacedClip, type Timeline } from './timeline';
+import { framesWithin, isNtsc, timebase, timecode, type FrameRate } from './rational-time';
+import { mediaFileName, mediaUrl, type PlacedClip, type Timeline } from './timeline';
 import { el, textEl, xmlDocument, type XmlElement } from './xml';
 
 const AUDIO_SAMPLE_RATE = 48000;
@@ -22,30 +22,47 @@ function timecodeEl(rate: FrameRate): XmlElement {
   ]);
 }
 
+/**
+ * A file as it is: its own frame rate and length in its own frames (a video whose rate is known), its
+ * picture size, its sound's sample rate, depth and channels; what is unknown is left out, so readers
+ * take the clip's rate rather than a false one.
+ */
 function fileEl(clip: PlacedClip, timeline: Timeline, described: Set<string>): XmlElement {
   // The first clip of a file describes it; later clips refer to it by id, as FCP 7 writes it.
   if (described.has(clip.mediaId)) return el('file', { id: clip.mediaId });
   described.add(clip.mediaId);
-  const characteristics =
-    clip.kind === 'audio'
-      ? el('audio', {}, [
-          el('samplecharacteristics', {}, [textEl('depth', 16), textEl('samplerate', AUDIO_SAMPLE_RATE)]),
-          textEl('channelcount', 2),
-        ])
-      : el('video', {}, [
-          el('samplecharacteristics', {}, [
-            rateEl(timeline.rate),
-            textEl('width', timeline.width),
-            textEl('height', timeline.height),
-          ]),
-        ]);
+  const { media } = clip;
+  // <rate> holds a whole timebase, NTSC or not: a rate it cannot say (12.5) is left to the clip's.
+  const ownRate =
+    clip.kind === 'video' && media.rate && [1, 1001].includes(media.rate.den) ? media.rate : undefined;
+  const rate = ownRate ?? timeline.rate;
+  const duration =
+    ownRate && media.seconds !== undefined ? framesWithin(media.seconds, ownRate) : clip.mediaDuration;
+  const picture =
+    clip.kind !== 'audio' &&
+    el('video', {}, [
+      el('samplecharacteristics', {}, [
+        ownRate && rateEl(ownRate),
+        media.width !== undefined && textEl('width', media.width),
+        media.height !== undefined && textEl('height', media.height),
+      ]),
+    ]);
+  const sound =
+    (clip.kind === 'audio' || media.sampleRate !== undefined) &&
+    el('audio', {}, [
+      el('samplecharacteristics', {}, [
+        media.bitDepth !== undefined && textEl('depth', media.bitDepth),
+        media.sampleRate !== undefined && textEl('samplerate', media.sampleRate),
+      ]),
+      media.channels !== undefined && textEl('channelcount', media.channels),
+    ]);
   return el('file', { id: clip.mediaId }, [
-    textEl('name', clip.path.split('/').pop() ?? clip.path),
+    textEl('name', mediaFileName(clip.path)),
     textEl('pathurl', mediaUrl(clip.path)),
-    rateEl(timeline.rate),
-    textEl('duration', clip.mediaDuration),
-    timecodeEl(timeline.rate),
-    el('media', {}, [characteristics]),
+    rateEl(rate),
+    textEl('duration', duration),
+    timecodeEl(rate),
+    el('media', {}, [picture, sound]),
   ]);
 }
 

@@ -1,6 +1,9 @@
-import { frameDuration, rationalSeconds, type FrameRate } from './rational-time';
-import { mediaUrl, type PlacedClip, type Timeline } from './timeline';
+import { frameDuration, rationalSeconds } from './rational-time';
+import { mediaFileName, mediaUrl, trackHoles, type PlacedClip, type Timeline } from './timeline';
 import { el, xmlDocument, type XmlElement } from './xml';
+
+/** The version written: the last whose assets carry their file as `src` (1.9 moved it into `media-rep`, which OTIO's adapter does not read). */
+export const FCPXML_VERSION = '1.8';
 
 /** Final Cut's own names for the common HD formats; other sizes are described by width and height alone. */
 function formatName(timeline: Timeline): string | undefined {
@@ -19,30 +22,51 @@ interface SpineItem {
   clip?: PlacedClip;
 }
 
-/** The picture track as FCPXML's primary storyline: clips end to end, gaps where a shot has only sound. */
+/** The picture track as FCPXML's primary storyline: clips end to end, gaps where a shot has no picture. */
 function spineItems(timeline: Timeline): SpineItem[] {
-  const items: SpineItem[] = [];
-  let position = 0;
-  for (const clip of timeline.video) {
-    if (clip.start > position) items.push({ start: position, duration: clip.start - position });
-    items.push({ start: clip.start, duration: clip.duration, clip });
-    position = clip.start + clip.duration;
-  }
-  if (timeline.duration > position) items.push({ start: position, duration: timeline.duration - position });
-  return items;
+  const holes = trackHoles(timeline.video, timeline.duration).map(([start, duration]) => ({
+    start,
+    duration,
+  }));
+  const clips = timeline.video.map((clip) => ({ start: clip.start, duration: clip.duration, clip }));
+  return [...holes, ...clips].sort((a, b) => a.start - b.start);
 }
 
 /**
- * FCPXML 1.10 for Final Cut Pro and DaVinci Resolve: a format and one asset per media file (a
- * `media-rep` with the relative, percent-encoded path), then library > event > project > sequence >
- * spine. Every time is rational seconds on the sequence's frame grid; videos are `asset-clip`s, stills
- * `video` elements, shots with only sound `gap`s; sound is connected below (lane -1) and each shot's
- * description is a marker.
+ * An asset per media file, described as the file is: its relative, percent-encoded `src`, its length,
+ * and for sound its channels and sample rate. No `format`: Final Cut reads each file's own, and OTIO's
+ * adapter would time the asset's clips in it (a format with the sequence's rate would be false for
+ * media of another rate; one with the media's rate is misread by the adapter).
+ */
+function assetEl(id: string, clip: PlacedClip, timeline: Timeline): XmlElement {
+  const { media } = clip;
+  const still = clip.kind === 'image';
+  const sound = clip.kind === 'audio' || media.sampleRate !== undefined;
+  return el('asset', {
+    id,
+    name: mediaFileName(clip.path),
+    src: mediaUrl(clip.path),
+    start: '0s',
+    // A still has no length of its own.
+    duration: still ? '0s' : rationalSeconds(clip.mediaDuration, timeline.rate),
+    hasVideo: clip.kind === 'audio' ? undefined : 1,
+    hasAudio: sound ? 1 : undefined,
+    audioSources: sound ? 1 : undefined,
+    audioChannels: sound ? media.channels : undefined,
+    audioRate: sound ? media.sampleRate : undefined,
+  });
+}
+
+/**
+ * FCPXML 1.8 for Final Cut Pro (10.4.1 and later) and DaVinci Resolve, valid against Apple's DTD of
+ * that version: the sequence's format and one asset per media file, then library > event > project >
+ * sequence > spine. Every time is rational seconds on the sequence's frame grid; videos are
+ * `asset-clip`s, stills a `clip` holding a `video` (as Final Cut writes them), shots without a picture
+ * `gap`s; sound is connected below (lane -1) and each shot's description is a marker.
  */
 export function writeFcpxml(timeline: Timeline): string {
   const { rate } = timeline;
   const time = (frames: number) => rationalSeconds(frames, rate);
-  const hasStills = timeline.video.some((clip) => clip.kind === 'image');
   const resources: XmlElement[] = [
     el('format', {
       id: 'r1',
@@ -52,22 +76,12 @@ export function writeFcpxml(timeline: Timeline): string {
       height: timeline.height,
     }),
   ];
-  if (hasStills) {
-    resources.push(
-      el('format', {
-        id: 'r2',
-        name: 'FFVideoFormatRateUndefined',
-        width: timeline.width,
-        height: timeline.height,
-      }),
-    );
-  }
   const assetIds = new Map<string, string>();
   for (const clip of [...timeline.video, ...timeline.audio]) {
     if (assetIds.has(clip.mediaId)) continue;
     const id = `r${resources.length + 1}`;
     assetIds.set(clip.mediaId, id);
-    resources.push(assetEl(id, clip, rate, hasStills));
+    resources.push(assetEl(id, clip, timeline));
   }
 
   const spine = spineItems(timeline).map((item) => {
@@ -97,10 +111,14 @@ export function writeFcpxml(timeline: Timeline): string {
       );
     const placement = { offset: time(item.start), duration: time(item.duration), start: '0s' };
     const children = [...connected, ...markers];
-    if (!item.clip) return el('gap', { name: 'Gap', ...placement }, children);
-    const ref = assetIds.get(item.clip.mediaId);
-    if (item.clip.kind === 'image') return el('video', { ref, name: item.clip.name, ...placement }, children);
-    return el('asset-clip', { ref, name: item.clip.name, ...placement, tcFormat: 'NDF' }, children);
+    const { clip } = item;
+    if (!clip) return el('gap', { name: 'Gap', ...placement }, children);
+    const ref = assetIds.get(clip.mediaId);
+    if (clip.kind === 'image') {
+      const picture = el('video', { ref, offset: '0s', duration: time(item.duration), start: '0s' });
+      return el('clip', { name: clip.name, ...placement, tcFormat: 'NDF' }, [picture, ...children]);
+    }
+    return el('asset-clip', { ref, name: clip.name, ...placement, tcFormat: 'NDF' }, children);
   });
 
   const sequence = el(
@@ -118,20 +136,8 @@ export function writeFcpxml(timeline: Timeline): string {
   const library = el('library', {}, [
     el('event', { name: timeline.name }, [el('project', { name: timeline.name }, [sequence])]),
   ]);
-  return xmlDocument('fcpxml', el('fcpxml', { version: '1.10' }, [el('resources', {}, resources), library]));
-}
-
-function assetEl(id: string, clip: PlacedClip, rate: FrameRate, hasStills: boolean): XmlElement {
-  const file = el('media-rep', { kind: 'original-media', src: mediaUrl(clip.path) });
-  const common = { id, name: clip.path.split('/').pop(), start: '0s' };
-  if (clip.kind === 'audio') {
-    const duration = rationalSeconds(clip.mediaDuration, rate);
-    const sound = { hasAudio: 1, audioSources: 1, audioChannels: 2, audioRate: 48000 };
-    return el('asset', { ...common, duration, ...sound }, [file]);
-  }
-  // A still has no length of its own: FCPXML gives it a zero duration and a rate-less format.
-  const still = clip.kind === 'image';
-  const duration = still ? '0s' : rationalSeconds(clip.mediaDuration, rate);
-  const format = still && hasStills ? 'r2' : 'r1';
-  return el('asset', { ...common, duration, hasVideo: 1, format, videoSources: 1 }, [file]);
+  return xmlDocument(
+    'fcpxml',
+    el('fcpxml', { version: FCPXML_VERSION }, [el('resources', {}, resources), library]),
+  );
 }

@@ -1,5 +1,5 @@
 import { ratePerSecond, type FrameRate } from './rational-time';
-import { mediaUrl, type PlacedClip, type Timeline } from './timeline';
+import { mediaFileName, mediaUrl, trackHoles, type PlacedClip, type Timeline } from './timeline';
 
 type Json = Record<string, unknown>;
 
@@ -41,7 +41,7 @@ function clip(placed: PlacedClip, rate: FrameRate): Json {
       DEFAULT_MEDIA: {
         OTIO_SCHEMA: 'ExternalReference.1',
         metadata: {},
-        name: placed.path.split('/').pop() ?? placed.path,
+        name: mediaFileName(placed.path),
         available_range: timeRange(0, placed.mediaDuration, rate),
         available_image_bounds: null,
         target_url: mediaUrl(placed.path),
@@ -51,20 +51,15 @@ function clip(placed: PlacedClip, rate: FrameRate): Json {
   };
 }
 
-/** A track's children: clips at their positions, with gaps filling the holes between them. */
-function trackChildren(clips: PlacedClip[], rate: FrameRate): Json[] {
-  const children: Json[] = [];
-  let position = 0;
-  for (const placed of clips) {
-    if (placed.start > position) children.push(gap(placed.start - position, rate));
-    children.push(clip(placed, rate));
-    position = placed.start + placed.duration;
-  }
-  return children;
+/** A track's children from 0 to the timeline's end: clips at their positions, gaps filling the holes. */
+function trackChildren(clips: PlacedClip[], end: number, rate: FrameRate): Json[] {
+  const holes = trackHoles(clips, end).map(([start, duration]) => ({ start, item: gap(duration, rate) }));
+  const placed = clips.map((c) => ({ start: c.start, item: clip(c, rate) }));
+  return [...holes, ...placed].sort((a, b) => a.start - b.start).map(({ item }) => item);
 }
 
-function track(name: string, kind: 'Video' | 'Audio', clips: PlacedClip[], rate: FrameRate): Json {
-  const children = trackChildren(clips, rate);
+function track(name: string, kind: 'Video' | 'Audio', clips: PlacedClip[], timeline: Timeline): Json {
+  const children = trackChildren(clips, timeline.duration, timeline.rate);
   return {
     OTIO_SCHEMA: 'Track.1',
     metadata: {},
@@ -105,7 +100,10 @@ export function writeOtio(timeline: Timeline): string {
       effects: [],
       markers,
       enabled: true,
-      children: [track('V1', 'Video', timeline.video, rate), track('A1', 'Audio', timeline.audio, rate)],
+      children: [
+        track('V1', 'Video', timeline.video, timeline),
+        track('A1', 'Audio', timeline.audio, timeline),
+      ],
     },
   };
   return `${JSON.stringify(document, null, 2)}\n`;

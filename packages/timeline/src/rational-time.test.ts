@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FRAME_RATES,
   framesFromSeconds,
+  framesWithin,
   frameDuration,
   isNtsc,
   rationalSeconds,
@@ -27,10 +28,17 @@ describe('rational time', () => {
     expect(isNtsc(FRAME_RATES['25'])).toBe(false);
   });
 
-  it('rounds seconds to the nearest whole frame and keeps at least one frame', () => {
+  it('rounds a held length to the nearest whole frame and keeps at least one frame', () => {
     expect(framesFromSeconds(3, FRAME_RATES['23.976'])).toBe(72);
     expect(framesFromSeconds(4.2, FRAME_RATES['25'])).toBe(105);
     expect(framesFromSeconds(0.001, FRAME_RATES['30'])).toBe(1);
+  });
+
+  it("counts a media file's frames rounded down: a clip never asks for a frame past its file's end", () => {
+    expect(framesWithin(1.5, FRAME_RATES['23.976'])).toBe(35); // 35.96: the 36th would end at 1.5015 s
+    expect(framesWithin(1.5, FRAME_RATES['25'])).toBe(37); // not 38 (1.52 s)
+    expect(framesWithin(2, FRAME_RATES['25'])).toBe(50); // exact lengths stay exact
+    expect(framesWithin(0.01, FRAME_RATES['24'])).toBe(1);
   });
 
   it('writes frames as reduced rational seconds on the frame grid', () => {
@@ -66,7 +74,7 @@ describe('rational time', () => {
     expect(rationalSeconds(timeline.duration, rate)).toBe('18018/5s');
 
     // The last FCPXML offset, read back as an exact fraction, is a whole number of frames: 86328.
-    const offsets = [...writeFcpxml(timeline).matchAll(/<video [^>]*offset="([^"]+)"/g)].map((m) => m[1]!);
+    const offsets = [...writeFcpxml(timeline).matchAll(/<clip [^>]*offset="([^"]+)"/g)].map((m) => m[1]!);
     const [top, bottom] = parseRational(offsets.at(-1)!);
     expect(top * 24000n).toBe(86328n * 1001n * bottom);
 

@@ -24,6 +24,15 @@ export function framesFromSeconds(seconds: number, rate: FrameRate): number {
   return Math.max(1, Math.round((seconds * rate.num) / rate.den));
 }
 
+/**
+ * The whole frames a media file of `seconds` holds: rounded down, so a clip never asks for a frame its
+ * file does not have (1.5 s at 23.976 is 35 frames, not 36). The tiny allowance absorbs float noise in
+ * lengths that are exact (2 s at 25 fps is 50 frames, never 49).
+ */
+export function framesWithin(seconds: number, rate: FrameRate): number {
+  return Math.max(1, Math.floor((seconds * rate.num) / rate.den + 1e-6));
+}
+
 /** The length of `frames` in seconds, as a float for display and for OTIO readers. */
 export function secondsFromFrames(frames: number, rate: FrameRate): number {
   return (frames * rate.den) / rate.num;

@@ -21,7 +21,7 @@ describe('FCP 7 XML has the structure of the Premiere sample of otio-fcp-adapter
     // Sample: <xmeml version="4"><sequence id=...><duration>636</duration><rate><timebase>30</timebase><ntsc>FALSE</ntsc></rate><name>
     expect(xpath(xml, '/xmeml/@version')).toBe('4');
     expect(count(xml, '/xmeml/sequence')).toBe(1);
-    expect(xpath(xml, '/xmeml/sequence/duration')).toBe('353');
+    expect(xpath(xml, '/xmeml/sequence/duration')).toBe('422');
     expect(xpath(xml, '/xmeml/sequence/rate/timebase')).toBe('24');
     expect(xpath(xml, '/xmeml/sequence/rate/ntsc')).toBe('TRUE');
     expect(xpath(xml, '/xmeml/sequence/name')).toBe('Night Train');
@@ -40,8 +40,8 @@ describe('FCP 7 XML has the structure of the Premiere sample of otio-fcp-adapter
     for (const child of ['name', 'duration', 'rate', 'start', 'end', 'in', 'out', 'file']) {
       expect(count(xml, `${clip}[not(${child})]`), child).toBe(0);
     }
-    expect(xpath(xml, `${clip}[2]/start`)).toBe('101');
-    expect(xpath(xml, `${clip}[2]/end`)).toBe('173');
+    expect(xpath(xml, `${clip}[2]/start`)).toBe('100');
+    expect(xpath(xml, `${clip}[2]/end`)).toBe('172');
   });
 
   it('gives every first file a pathurl (percent-encoded), its rate and its duration', () => {
@@ -58,7 +58,7 @@ describe('FCP 7 XML has the structure of the Premiere sample of otio-fcp-adapter
   });
 
   it('keeps one marker per shot with its description as the comment', () => {
-    expect(count(xml, '/xmeml/sequence/marker')).toBe(4);
+    expect(count(xml, '/xmeml/sequence/marker')).toBe(5);
     expect(xpath(xml, '/xmeml/sequence/marker[3]/comment')).toBe('Anna: "We leave at dawn."');
   });
 });
@@ -66,38 +66,42 @@ describe('FCP 7 XML has the structure of the Premiere sample of otio-fcp-adapter
 describe('FCPXML has the structure of the Final Cut sample of otio-fcpx-xml-adapter', () => {
   const xml = writeFcpxml(timeline);
 
-  it('declares formats with a frameDuration and size, and assets pointing at their media', () => {
+  it('declares the format with a frameDuration and size, and assets naming their media as src (1.8)', () => {
     // Sample (1.8): <format id="r1" frameDuration="100/3000s" width height/>, <asset id src duration format hasVideo>.
-    // 1.10 moved the path of an asset into a <media-rep kind="original-media" src>.
-    expect(xpath(xml, '/fcpxml/@version')).toBe('1.10');
+    // 1.9 moved an asset's path into <media-rep>, which the adapter does not read: 1.8 is written.
+    expect(xpath(xml, '/fcpxml/@version')).toBe('1.8');
     expect(xpath(xml, "/fcpxml/resources/format[@id='r1']/@frameDuration")).toBe('1001/24000s');
     expect(count(xml, '/fcpxml/resources/asset')).toBe(5);
-    expect(count(xml, '/fcpxml/resources/asset[not(@id) or not(@duration) or not(@start)]')).toBe(0);
-    expect(count(xml, "/fcpxml/resources/asset/media-rep[@kind='original-media'][@src]")).toBe(5);
+    expect(
+      count(xml, '/fcpxml/resources/asset[not(@id) or not(@duration) or not(@start) or not(@src)]'),
+    ).toBe(0);
+    expect(count(xml, '//media-rep')).toBe(0);
   });
 
   it('holds the cut in project > sequence > spine, the sequence naming its format and duration', () => {
     // Sample: <project name><sequence duration format tcStart tcFormat="NDF"><spine>; 1.10 wraps project in library > event.
     const sequence = '/fcpxml/library/event/project/sequence';
     expect(xpath(xml, `${sequence}/@format`)).toBe('r1');
-    expect(xpath(xml, `${sequence}/@duration`)).toBe('353353/24000s');
+    expect(xpath(xml, `${sequence}/@duration`)).toBe('211211/12000s');
     expect(xpath(xml, `${sequence}/@tcFormat`)).toBe('NDF');
     expect(count(xml, `${sequence}/spine/*`)).toBe(4);
   });
 
-  it('places asset-clips, stills as video elements and gaps with ref, offset and duration', () => {
-    // Sample: <asset-clip name offset ref duration start tcFormat>, <video offset ref duration>, <gap name="Gap" offset duration start>.
+  it('places asset-clips, stills as a clip holding a video, and gaps with ref, offset and duration', () => {
+    // Sample: <asset-clip name offset ref duration start tcFormat>, <clip name offset duration><video ref .../></clip>
+    // (a still as Final Cut writes it), <gap name="Gap" offset duration start>.
     const spine = '/fcpxml/library/event/project/sequence/spine';
     expect(count(xml, `${spine}/asset-clip[@ref][@offset][@duration]`)).toBe(2);
-    expect(xpath(xml, `${spine}/video/@ref`)).toBe('r4');
-    expect(xpath(xml, `${spine}/video/@offset`)).toBe('101101/24000s');
-    expect(xpath(xml, `${spine}/gap/@name`)).toBe('Gap');
+    expect(count(xml, `${spine}/video`)).toBe(0);
+    expect(xpath(xml, `${spine}/clip/video/@ref`)).toBe('r3');
+    expect(xpath(xml, `${spine}/clip/@offset`)).toBe('1001/240s');
+    expect(count(xml, `${spine}/gap[@name='Gap']`)).toBe(1); // under the sound-only shot and the slate
   });
 
   it('connects sound below the storyline (lane -1) and marks each shot with a marker start, duration and value', () => {
     // Sample: connected audio on lane="-1"; <marker start duration="100/3000s" value="Marker 1"/>.
     expect(count(xml, "//spine/*/asset-clip[@lane='-1']")).toBe(2);
-    expect(count(xml, '//spine/*/marker[@start][@duration][@value]')).toBe(4);
+    expect(count(xml, '//spine/*/marker[@start][@duration][@value]')).toBe(5);
   });
 });
 
@@ -126,21 +130,22 @@ describe('OTIO JSON has the structure of OpenTimelineIO sample files', () => {
     expect(clip.source_range.duration).toEqual({
       OTIO_SCHEMA: 'RationalTime.1',
       rate: 24000 / 1001,
-      value: 101,
+      value: 100,
     });
     expect(clip.source_range.start_time.value).toBe(0);
   });
 
-  it('fills the hole before a later sound with a Gap.1 and keeps shot markers as Marker.2 on the stack', () => {
+  it('fills the holes of a track up to the end with Gap.1 and keeps shot markers as Marker.2 on the stack', () => {
     const audio = document.tracks.children[1].children;
     expect(audio.map((item: { OTIO_SCHEMA: string }) => item.OTIO_SCHEMA)).toEqual([
       'Gap.1',
       'Clip.2',
       'Gap.1',
       'Clip.2',
+      'Gap.1',
     ]);
-    expect(document.tracks.markers).toHaveLength(4);
+    expect(document.tracks.markers).toHaveLength(5);
     expect(document.tracks.markers[0].OTIO_SCHEMA).toBe('Marker.2');
-    expect(document.tracks.markers[3].marked_range.start_time.value).toBe(293);
+    expect(document.tracks.markers[3].marked_range.start_time.value).toBe(291);
   });
 });

@@ -27,12 +27,14 @@ export const SAMPLE_SHOTS: ShotEntry[] = [
   { name: '2-2 Empty', description: 'No take yet.' },
 ];
 
+export const SAMPLE_SETTINGS = {
+  name: 'Night Train',
+  rate: FRAME_RATES['23.976'],
+  width: 1920,
+  height: 1080,
+  stillSeconds: 3,
+};
+
 export function sampleTimeline() {
-  return buildTimeline(SAMPLE_SHOTS, {
-    name: 'Night Train',
-    rate: FRAME_RATES['23.976'],
-    width: 1920,
-    height: 1080,
-    stillSeconds: 3,
-  });
+  return buildTimeline(SAMPLE_SHOTS, SAMPLE_SETTINGS);
 }

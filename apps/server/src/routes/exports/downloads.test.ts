@@ -46,7 +46,7 @@ describe('the Download node zip', () => {
       bytes: STILL_PNG,
       ext: 'png',
       useAsInput: true,
-      seed: 42,
+      seed: '42',
     });
     ids.video = await addTake(t, m, {
       shotId: shot2,
@@ -90,6 +90,8 @@ describe('the Download node zip', () => {
       workflow_inputs: { 'input-1': { type: 'text', name: 'Prompt', value: 'a harbour at dawn' } },
     });
     expect(manifest.takes[1]).toMatchObject({ take: 1, seed: null, type: 'video' });
+    // The template gives shot 2 its camera angle as an input of the shot, not as its field.
+    expect(manifest.takes[1].shot.camera_angle).toBe('Close-up');
 
     expect((await generation(ids.still!)).downloaded).toBe(true);
     expect((await generation(ids.video!)).downloaded).toBe(true);

@@ -1,6 +1,8 @@
 import { readOtioClips } from '@cinegraph/timeline';
 import { assertWellFormed, count, xpath } from '@cinegraph/timeline/xmllint';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shots } from '../../db/schema';
 import { generationMovie, type GenerationMovie } from '../../engine/engine-test-support';
 import {
   addTake,
@@ -75,29 +77,31 @@ describe('export of the movie as a timeline', () => {
   it('writes OpenTimelineIO that reads back clip by clip onto files inside the zip', async () => {
     const zip = await exportZip('format=otio&frame_rate=23.976&still_duration=4');
     const clips = readOtioClips(unzipEntry(zip, 'Untitled Movie.otio').toString());
-    // 4 s still at 24000/1001 -> 96 frames; 2 s video -> 48; 1.5 s sound -> 36.
+    // 4 s still at 24000/1001 -> 96 frames; the 2 s video holds 47 whole frames (47.95), the 1.5 s sound 35.
     expect(clips.map((c) => [c.kind, c.start, c.duration, decoded(c.targetUrl!)])).toEqual([
       ['Video', 0, 96, STILL],
-      ['Video', 96, 48, VIDEO],
-      ['Audio', 96, 36, SOUND],
+      ['Video', 96, 47, VIDEO],
+      ['Audio', 96, 35, SOUND],
     ]);
     const names = unzipList(zip);
     expect(clips.every((c) => names.includes(decoded(c.targetUrl!)))).toBe(true);
   });
 
-  it('writes FCPXML 1.10 on the frame grid and a CMX3600 EDL', async () => {
+  it('writes FCPXML 1.8 on the frame grid and a CMX3600 EDL', async () => {
     const fcpxml = unzipEntry(
       await exportZip('format=fcpxml&frame_rate=29.97'),
       'Untitled Movie.fcpxml',
     ).toString();
     assertWellFormed(fcpxml);
     expect(xpath(fcpxml, '/fcpxml/resources/format/@frameDuration')).toBe('1001/30000s');
-    expect(count(fcpxml, '//spine/video')).toBe(1);
+    expect(count(fcpxml, '//spine/clip/video')).toBe(1);
     expect(xpath(fcpxml, '//spine/asset-clip/@offset')).toBe('3003/1000s');
     const edl = unzipEntry(await exportZip('format=edl&frame_rate=24'), 'Untitled Movie.edl').toString();
     expect(edl).toMatch(/^TITLE: Untitled Movie\nFCM: NON-DROP FRAME\n/);
-    expect(edl).toContain('002  AX       V     C        00:00:00:00 00:00:02:00 00:00:03:00 00:00:05:00');
-    expect(edl).toContain('* FROM CLIP NAME: 1-2-Close-up of Mara smiling as the sun-2.webm');
+    // The sound starts under the second shot: the audio track opens with black (event 2).
+    expect(edl).toContain('002  BL       A     C        00:00:00:00 00:00:03:00 00:00:00:00 00:00:03:00');
+    expect(edl).toContain('003  AX       V     C        00:00:00:00 00:00:02:00 00:00:03:00 00:00:05:00');
+    expect(edl).toContain('* FROM FILE: media/1-2-Close-up of Mara smiling as the sun-2.webm');
   });
 
   it("lasts stills as long as the movie's still duration setting unless the export says otherwise", async () => {
@@ -113,6 +117,13 @@ describe('export of the movie as a timeline', () => {
     expect(updated.json().still_duration).toBe(5);
     const xml = unzipEntry(await exportZip('format=fcp7&frame_rate=25'), 'Untitled Movie.xml').toString();
     expect(xpath(xml, '/xmeml/sequence/media/video/track/clipitem[1]/end')).toBe('125');
+    // A shot's own duration holds its still longer than the movie's setting: 2 s, 50 frames.
+    const setDuration = (durationSeconds: number | null) =>
+      t.db.update(shots).set({ durationSeconds }).where(eq(shots.id, m.shotIds[0]!));
+    await setDuration(2);
+    const held = unzipEntry(await exportZip('format=fcp7&frame_rate=25'), 'Untitled Movie.xml').toString();
+    expect(xpath(held, '/xmeml/sequence/media/video/track/clipitem[1]/end')).toBe('50');
+    await setDuration(null);
     await update(3);
   });
 

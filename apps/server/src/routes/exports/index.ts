@@ -2,7 +2,7 @@ import { endpoints, fillPath } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { route, streamRoute } from '../../http/route';
-import { movieExportEntries, movieExportTakes, movieFileName } from '../../services/exports/movie-export';
+import { movieExportCount, movieExportEntries, movieFileName } from '../../services/exports/movie-export';
 import { shotListCsv } from '../../services/exports/shot-list-csv';
 import { shotListRows } from '../../services/exports/shot-rows';
 import { renderStoryboardPdf } from '../../services/exports/storyboard-pdf';
@@ -18,12 +18,12 @@ export function exportRoutes(app: FastifyInstance, deps: AppDeps): void {
   downloadRoutes(app, deps);
 
   route(app, endpoints.exportMovieLink, async ({ params, query, userId }) => {
-    await requireMovieMember(db, params.movieId, userId);
-    const { files } = await movieExportTakes(db, storage, publicUrl, params.movieId, query.workflow_node_id);
+    const movie = await requireMovieMember(db, params.movieId, userId);
+    const count = await movieExportCount(db, storage, publicUrl, movie, query.workflow_node_id);
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
     const zipPath = `${fillPath(endpoints.exportMovie.path, params)}?${search}`;
-    return { download_url: `${publicUrl.replace(/\/+$/, '')}/api/v1${zipPath}`, count: files.length };
+    return { download_url: `${publicUrl.replace(/\/+$/, '')}/api/v1${zipPath}`, count };
   });
 
   streamRoute(app, endpoints.exportMovie, async ({ params, query, userId, reply }) => {
@@ -39,21 +39,27 @@ export function exportRoutes(app: FastifyInstance, deps: AppDeps): void {
     return sendZip(reply, storage, `${movieFileName(movie.title)} ${query.format}.zip`, entries);
   });
 
-  streamRoute(app, endpoints.exportShotList, async ({ params, userId, reply }) => {
+  streamRoute(app, endpoints.exportShotList, async ({ params, query, userId, reply }) => {
     const movie = await requireMovieMember(db, params.movieId, userId);
-    const rows = await shotListRows(db, storage, publicUrl, movie.id, movie.stillDuration);
+    const rows = await shotListRows(db, storage, publicUrl, movie.id, {
+      stillSeconds: movie.stillDuration,
+      workflowNodeId: query.workflow_node_id,
+    });
     const name = `${movieFileName(movie.title)} shot list.csv`;
     // The byte order mark makes spreadsheet applications read the file as UTF-8.
     const body = `\uFEFF${shotListCsv(rows)}`;
     return sendAttachment(reply, { body, name, contentType: 'text/csv; charset=utf-8' });
   });
 
-  streamRoute(app, endpoints.exportStoryboard, async ({ params, userId, reply }) => {
+  streamRoute(app, endpoints.exportStoryboard, async ({ params, query, userId, reply }) => {
     const movie = await requireMovieMember(db, params.movieId, userId);
-    const rows = await shotListRows(db, storage, publicUrl, movie.id, movie.stillDuration);
+    const rows = await shotListRows(db, storage, publicUrl, movie.id, {
+      stillSeconds: movie.stillDuration,
+      workflowNodeId: query.workflow_node_id,
+    });
     const withPictures = [];
     for (const row of rows) {
-      const thumbnail = row.take ? await takeThumbnail(storage, publicUrl, row.take) : null;
+      const thumbnail = row.picture ? await takeThumbnail(storage, publicUrl, row.picture) : null;
       withPictures.push({ ...row, thumbnail });
     }
     const pdf = await renderStoryboardPdf(movie.title, withPictures);

@@ -36,7 +36,8 @@ export interface TakeSpec {
   useAsInput?: boolean;
   downloaded?: boolean;
   nodeId?: string;
-  seed?: number;
+  /** A seed input, as a number or as the text a primitive node gives. */
+  seed?: number | string;
 }
 
 /** A finished take as the engine leaves one: its file in storage under the generation's folder, status success. */
@@ -95,6 +96,13 @@ export function unzipList(zip: Buffer): string[] {
 /** One entry of a zip, read by unzip. */
 export function unzipEntry(zip: Buffer, name: string): Buffer {
   return withZip(zip, (file) => execFileSync('unzip', ['-p', file, name], { maxBuffer: 64 * 1024 * 1024 }));
+}
+
+/** Unpacks a zip with Debian's unzip into a new folder, as a user unpacks an export anywhere. */
+export function unzipToFolder(zip: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unpacked-'));
+  withZip(zip, (file) => execFileSync('unzip', ['-q', file, '-d', dir]));
+  return dir;
 }
 
 function withZip<T>(zip: Buffer, use: (file: string) => T): T {

@@ -1,13 +1,18 @@
 import type { GenerationInput } from '@cinegraph/contracts';
 import { presentShot } from '../../presenters/storyboard';
+import { shotTexts } from './shot-rows';
 import type { TakeFile } from './take-files';
 
-/** The seed of a take, where one of its resolved inputs is a seed. */
+/** The seed of a take, where one of its resolved inputs is a seed (a number, or a number written as text). */
 function seedOf(inputs: Record<string, GenerationInput | GenerationInput[]>): number | null {
   for (const [key, input] of Object.entries(inputs)) {
     const first = Array.isArray(input) ? input[0] : input;
     const named = `${key} ${first?.name ?? ''}`.toLowerCase();
-    if (named.includes('seed') && typeof first?.value === 'number') return first.value;
+    const value =
+      typeof first?.value === 'string' && /^\d+$/.test(first.value.trim())
+        ? Number(first.value)
+        : first?.value;
+    if (named.includes('seed') && typeof value === 'number' && Number.isSafeInteger(value)) return value;
   }
   return null;
 }
@@ -23,6 +28,7 @@ export function downloadManifest(movie: { id: string; title: string }, files: Ta
     takes: files.map(({ take, name }) => {
       const { generation, scene } = take;
       const shot = presentShot(take.shot);
+      const texts = shotTexts(take.shot);
       return {
         file: name,
         scene: { id: scene.id, index: scene.index + 1, title: scene.title },
@@ -30,8 +36,8 @@ export function downloadManifest(movie: { id: string; title: string }, files: Ta
           id: shot._id,
           index: take.shot.index + 1,
           description: shot.description,
-          dialogue: shot.dialogue,
-          camera_angle: shot.camera_angle,
+          dialogue: texts.dialogue,
+          camera_angle: texts.cameraAngle,
         },
         take: generation.index + 1,
         generation_id: generation.id,

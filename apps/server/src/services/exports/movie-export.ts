@@ -1,6 +1,7 @@
 import { DOWNLOAD_MESSAGES, type ExportFormat, type ExportFrameRate } from '@cinegraph/contracts';
 import {
   buildTimeline,
+  cutText,
   FRAME_RATES,
   TIMELINE_FORMATS,
   type ShotEntry,
@@ -10,11 +11,10 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import type { MovieRow } from '../movies/access';
-import { chooseShotTakes, type ChosenShot } from './chosen-takes';
-import { headerDurationSeconds, mediaDurationSeconds } from './media-duration';
-import { listShotTakes } from './movie-takes';
-import { takeFiles, type TakeFile } from './take-files';
-import { safeFileName } from './take-names';
+import { describeMedia } from './media-facts';
+import { shotListRows, type ShotListRow } from './shot-rows';
+import type { TakeFile } from './take-files';
+import { safeFileName, type NameOptions } from './take-names';
 import type { ZipEntry } from './zip-stream';
 
 export interface MovieExportOptions {
@@ -22,54 +22,71 @@ export interface MovieExportOptions {
   frameRate: ExportFrameRate;
   width: number;
   height: number;
+  /** How long a still or a slate (a shot without a take) holds when its shot says nothing. */
   stillSeconds: number;
   workflowNodeId?: string;
 }
 
-/** The movie title as a file name. */
-export function movieFileName(title: string): string {
-  return safeFileName(title, 80, 'movie');
+/** How many takes are probed at once. */
+const PROBES_AT_ONCE = 4;
+
+/** The longest clip name written: editors show a line of it. */
+const MAX_CLIP_NAME = 120;
+
+/** The movie title as a file name (in ASCII inside the export's zip, as its media). */
+export function movieFileName(title: string, options: NameOptions = {}): string {
+  return safeFileName(title, 80, 'movie', options);
 }
 
-async function takeMedia(storage: Storage, file: TakeFile): Promise<TakeMedia> {
-  const kind = file.take.generation.output?.type ?? 'image';
-  const path = `media/${file.name}`;
-  if (kind === 'image') return { path, kind };
-  const seconds =
-    (await mediaDurationSeconds(storage, file.key)) ??
-    file.take.generation.output?.seconds ??
-    (await headerDurationSeconds(storage, file.key, file.size));
-  return { path, kind, seconds: seconds ?? undefined };
-}
-
-/**
- * The takes the export of the movie holds (per shot, its chosen picture and sound) and their stored
- * files; 404 when no shot has one. Database and storage lookups only: the dialog's link asks this
- * before the browser fetches the zip, which then does the real work once.
- */
-export async function movieExportTakes(
+/** The takes of a movie's shots as the export zips them (named in ASCII: see README); 404 when there are none. */
+async function exportRows(
   db: Database,
   storage: Storage,
   publicUrl: string,
   movieId: string,
-  workflowNodeId: string | undefined,
-): Promise<{ chosen: ChosenShot[]; files: TakeFile[] }> {
-  const takes = await listShotTakes(db, movieId, { workflowNodeId });
-  const chosen = chooseShotTakes(takes);
-  const chosenTakes = chosen.flatMap((shot) =>
-    [shot.picture, shot.sound].filter((take) => take !== undefined),
-  );
-  const files = await takeFiles(storage, publicUrl, chosenTakes);
+  options: { stillSeconds: number; workflowNodeId?: string },
+): Promise<{ rows: ShotListRow[]; files: TakeFile[] }> {
+  // ASCII names: CMX 3600 is ASCII, and every reader then finds the same bytes (no Unicode normalization
+  // between a zip tool, macOS and the timeline's URLs to disagree on).
+  const rows = await shotListRows(db, storage, publicUrl, movieId, { ...options, ascii: true });
+  const files = rows.flatMap((row) => [row.picture, row.sound].filter((file) => file !== null));
   if (files.length === 0) throw notFound(DOWNLOAD_MESSAGES.noExportTakes);
-  return { chosen, files };
+  return { rows, files };
 }
 
 /**
- * The movie as a timeline plus its media, ready to zip: the chosen take of every shot (picture and
- * sound) in scene and shot order, the timeline file written in the asked format with paths relative
- * to it (`media/...`). Video and audio lengths come from ffprobe; without it from the length stored
- * with the take (its container header, read when the worker's file was kept), else from that header
- * read now over range requests (takes kept before); a file whose header says nothing lasts as a still.
+ * How many takes the export of the movie holds; 404 when no shot has one. Database and storage
+ * lookups only: the dialog's link asks this before the browser fetches the zip, which then does the
+ * real work once.
+ */
+export async function movieExportCount(
+  db: Database,
+  storage: Storage,
+  publicUrl: string,
+  movie: MovieRow,
+  workflowNodeId: string | undefined,
+): Promise<number> {
+  const options = { stillSeconds: movie.stillDuration, workflowNodeId };
+  return (await exportRows(db, storage, publicUrl, movie.id, options)).files.length;
+}
+
+async function takeMedia(storage: Storage, file: TakeFile): Promise<TakeMedia> {
+  const { output } = file.take.generation;
+  const kind = output?.type ?? 'image';
+  const facts = await describeMedia(storage, {
+    key: file.key,
+    size: file.size,
+    kind,
+    storedSeconds: output?.seconds,
+  });
+  return { path: `media/${file.name}`, kind, ...facts };
+}
+
+/**
+ * The movie as a timeline plus its media, ready to zip: every shot in scene and shot order with its
+ * chosen picture and sound takes, described as their files are (see describeMedia), a shot without a
+ * take as a slate of the still duration; the timeline file written in the asked format with paths
+ * relative to it (`media/...`).
  */
 export async function movieExportEntries(
   db: Database,
@@ -78,23 +95,27 @@ export async function movieExportEntries(
   movie: MovieRow,
   options: MovieExportOptions,
 ): Promise<ZipEntry[]> {
-  const { chosen, files } = await movieExportTakes(db, storage, publicUrl, movie.id, options.workflowNodeId);
-  const fileOf = new Map(files.map((file) => [file.take.generation.id, file]));
-
-  const shots: ShotEntry[] = [];
-  for (const { picture, sound } of chosen) {
-    const pictureFile = picture && fileOf.get(picture.generation.id);
-    const soundFile = sound && fileOf.get(sound.generation.id);
-    const take = pictureFile ?? soundFile;
-    if (!take) continue;
-    const { scene, shot } = take.take;
-    shots.push({
-      name: `${scene.index + 1}-${shot.index + 1} ${shot.description}`.trim().slice(0, 120),
-      description: shot.description,
-      picture: pictureFile && (await takeMedia(storage, pictureFile)),
-      sound: soundFile && (await takeMedia(storage, soundFile)),
-    });
-  }
+  const { stillSeconds, workflowNodeId } = options;
+  const { rows, files } = await exportRows(db, storage, publicUrl, movie.id, {
+    stillSeconds,
+    workflowNodeId,
+  });
+  // Files are probed a few at a time: each probe waits mostly on storage and ffprobe's start.
+  const described = new Map<TakeFile, TakeMedia>();
+  const queue = [...files];
+  const probe = async () => {
+    for (let file = queue.shift(); file; file = queue.shift())
+      described.set(file, await takeMedia(storage, file));
+  };
+  await Promise.all(Array.from({ length: PROBES_AT_ONCE }, probe));
+  const shots: ShotEntry[] = rows.map((row) => ({
+    name: cutText(`${row.scene}-${row.shot} ${row.description}`.trim(), MAX_CLIP_NAME),
+    description: row.description,
+    // How long a still or a slate holds: the shot's duration, else the export's still duration.
+    seconds: row.seconds,
+    picture: row.picture ? described.get(row.picture) : undefined,
+    sound: row.sound ? described.get(row.sound) : undefined,
+  }));
   const timeline = buildTimeline(shots, {
     name: movie.title,
     rate: FRAME_RATES[options.frameRate],
@@ -103,8 +124,9 @@ export async function movieExportEntries(
     stillSeconds: options.stillSeconds,
   });
   const format = TIMELINE_FORMATS[options.format];
+  const timelineFile = `${movieFileName(movie.title, { ascii: true })}.${format.extension}`;
   return [
-    { name: `${movieFileName(movie.title)}.${format.extension}`, bytes: Buffer.from(format.write(timeline)) },
+    { name: timelineFile, bytes: Buffer.from(format.write(timeline)) },
     ...files.map((file) => ({ name: `media/${file.name}`, storageKey: file.key, size: file.size })),
   ];
 }

@@ -10,6 +10,7 @@ const HEADER = [
   'Duration (s)',
   'Take',
   'Take type',
+  'Sound take',
 ];
 
 /**
@@ -22,7 +23,7 @@ function cell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The shot list as CSV: one line per shot with its scene, texts and chosen take; CRLF line ends. */
+/** The shot list as CSV: one line per shot with its scene, texts and chosen picture and sound takes; CRLF line ends. */
 export function shotListCsv(rows: ShotListRow[]): string {
   const lines = [
     HEADER,
@@ -34,8 +35,9 @@ export function shotListCsv(rows: ShotListRow[]): string {
       row.dialogue,
       row.cameraAngle,
       Number(row.seconds.toFixed(2)),
-      row.take?.name ?? '',
-      row.take?.take.generation.output?.type ?? '',
+      row.picture?.name ?? '',
+      row.picture?.take.generation.output?.type ?? '',
+      row.sound?.name ?? '',
     ]),
   ];
   return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;

@@ -13,7 +13,8 @@ const row = (shot: number): StoryboardRow => ({
   dialogue: shot === 1 ? 'Mara: "Not yet."' : '',
   cameraAngle: 'Wide shot',
   seconds: shot === 1 ? 4.5 : 3,
-  take: null,
+  picture: null,
+  sound: null,
   thumbnail: null,
 });
 

@@ -30,7 +30,7 @@ function fontFile(style: FontStyle): string {
 
 /**
  * A printable storyboard (A4): the movie's title, then one row per shot with its take's picture, the
- * scene and shot number, the description, dialogue and camera angle, and the take's file name.
+ * scene and shot number, the description, dialogue and camera angle, and its takes' file names.
  * `compress: false` leaves the page text readable in the file (tests read it).
  */
 export async function renderStoryboardPdf(
@@ -85,7 +85,7 @@ function drawRow(doc: PDFKit.PDFDocument, row: StoryboardRow, y: number): void {
     doc
       .fillColor('#888888')
       .fontSize(9)
-      .text(row.take ? 'Sound take' : 'No take yet', box.x, box.y + 40, {
+      .text(row.sound && !row.picture ? 'Sound take' : 'No take yet', box.x, box.y + 40, {
         width: box.width,
         align: 'center',
       });
@@ -97,7 +97,8 @@ function drawRow(doc: PDFKit.PDFDocument, row: StoryboardRow, y: number): void {
     ['regular', row.description, 10],
     ['oblique', row.dialogue ? `Dialogue: ${row.dialogue}` : '', 9],
     ['regular', row.cameraAngle ? `Camera: ${row.cameraAngle}` : '', 9],
-    ['regular', row.take ? `Take: ${row.take.name}` : '', 8],
+    ['regular', row.picture ? `Take: ${row.picture.name}` : '', 8],
+    ['regular', row.sound ? `Sound: ${row.sound.name}` : '', 8],
   ];
   doc.x = TEXT_X;
   doc.y = y;

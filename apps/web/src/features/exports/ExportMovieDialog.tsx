@@ -94,8 +94,13 @@ export function ExportMovieDialog({
     }
   }
 
-  const shotListUrl = endpointUrl(endpoints.exportShotList, { params: { movieId } });
-  const storyboardUrl = endpointUrl(endpoints.exportStoryboard, { params: { movieId } });
+  // The shot list and storyboard list the takes the timeline would ("Takes from").
+  const listOptions = {
+    params: { movieId },
+    query: { workflow_node_id: choices.workflowNodeId || undefined },
+  };
+  const shotListUrl = endpointUrl(endpoints.exportShotList, listOptions);
+  const storyboardUrl = endpointUrl(endpoints.exportStoryboard, listOptions);
   const footer = (
     <>
       <button type="button" onClick={onClose} className={`${BUTTON} text-neutral-300 hover:bg-white/10`}>
