@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { COMFYUI_API_LOST_AFTER_MS, webhookSecretProblem } from '@cinegraph/comfy';
 import { WORKER_BACKENDS, type Tier, type TierLimits, type WorkerBackend } from '@cinegraph/contracts';
 import { z } from 'zod';
 
@@ -85,8 +86,20 @@ const Env = z
       )
       .default([]),
     RUNPOD_API_KEY: z.string().min(1).optional(),
-    COMFYUI_API_WEBHOOK_SECRET: z.string().min(1).optional(),
+    COMFYUI_API_WEBHOOK_SECRET: z
+      .string()
+      .min(1)
+      .superRefine((secret, ctx) => {
+        const problem = webhookSecretProblem(secret);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
     COMFYUI_API_S3_PREFIX: z.string().min(1).optional(),
+    COMFYUI_API_LOST_AFTER_S: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .default(COMFYUI_API_LOST_AFTER_MS / 1000),
     DEV_WORKER: flag.default(true),
     USER_WORKERS_ALLOW_PRIVATE: flag.default(false),
     DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -158,6 +171,8 @@ export interface Config {
   comfyApiWebhookSecret: string | null;
   /** COMFYUI_API_S3_PREFIX: with S3 storage, comfyui-api uploads outputs to the studio's bucket there. */
   comfyApiS3Prefix: string | null;
+  /** COMFYUI_API_LOST_AFTER_S: a comfyui-api server silent this long about all its prompts lost them. */
+  comfyApiLostAfterMs: number;
   /** Start the preview worker (no GPU) beside the server. */
   devWorker: boolean;
   /**
@@ -228,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runpodApiKey: e.RUNPOD_API_KEY ?? null,
     comfyApiWebhookSecret: e.COMFYUI_API_WEBHOOK_SECRET ?? null,
     comfyApiS3Prefix: e.COMFYUI_API_S3_PREFIX ?? null,
+    comfyApiLostAfterMs: e.COMFYUI_API_LOST_AFTER_S * 1000,
     devWorker: e.DEV_WORKER,
     userWorkersAllowPrivate: e.USER_WORKERS_ALLOW_PRIVATE,
     dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,

@@ -1,4 +1,4 @@
-import { ComfyApiWorker, signStandardWebhook, type ComfyEvent } from '@cinegraph/comfy';
+import { ComfyApiWorker, signStandardWebhook, webhookSecretKey, type ComfyEvent } from '@cinegraph/comfy';
 import { startComfyApiFake, startDevWorker, type ComfyApiFake } from '@cinegraph/dev-worker';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,10 +22,12 @@ import { comfyApiOutputBucket } from './comfyui-api-outputs';
 import type { Dispatcher, DispatcherOptions } from './dispatcher';
 import { WorkerPool } from './worker-pool';
 
-const SECRET = `whsec_${Buffer.from('a shared comfyui-api secret').toString('base64')}`;
+const SECRET = Buffer.from('a shared comfyui-api secret').toString('base64');
+const KEY = webhookSecretKey(SECRET);
 let t: TestApp & { baseUrl: string };
 let m: GenerationMovie;
 let api: ComfyApiFake;
+let comfyUrl: string;
 let dispatcher: Dispatcher;
 /** How the comfyui-api fake uploads outputs when a job asks for its `s3` option. */
 let uploadToS3: (bucket: string, key: string, bytes: Uint8Array) => Promise<void>;
@@ -37,6 +39,7 @@ beforeEach(async () => {
   t.config.comfyApiWebhookSecret = SECRET;
   m = await generationMovie(t);
   const comfy = await startDevWorker({ port: 0, stepMs: 30 });
+  comfyUrl = comfy.url;
   api = await startComfyApiFake({
     comfyUrl: comfy.url,
     webhookSecret: SECRET,
@@ -77,7 +80,7 @@ afterEach(async () => {
 describe('a comfyui-api server', () => {
   it("runs a job with the studio's chosen id and its signed webhook, timed by its own stats", async () => {
     const [row] = await t.db.select().from(workerRows);
-    expect(row).toMatchObject({ backend: 'comfyui-api', healthy: true, comfyuiVersion: '1.9.0' });
+    expect(row).toMatchObject({ backend: 'comfyui-api', healthy: true, comfyuiVersion: '1.18.0' });
     const [id] = await generate(t, m, [m.shotIds[0]!], 1);
     await waitForStatus(t, [id!], ['success', 'failed'], 30_000);
     const take = await getGeneration(t, m, id!);
@@ -92,11 +95,13 @@ describe('a comfyui-api server', () => {
     ]);
   });
 
-  it("fails a job with comfyui-api's prompt.failed error", async () => {
+  it("fails a job with comfyui-api's prompt.failed error, saying that comfyui-api gives no detail", async () => {
     await setShotDescriptionInput(t, m.shotIds[0]!, 'Mara trips [[fail: CUDA out of memory]]');
     const [id] = await generate(t, m, [m.shotIds[0]!], 1);
     await waitForStatus(t, [id!], ['failed'], 30_000);
-    expect((await getGeneration(t, m, id!)).inference.error_message).toContain('CUDA out of memory');
+    expect((await getGeneration(t, m, id!)).inference.error_message).toBe(
+      "Failed to get prompt outputs: the prompt failed or was interrupted (comfyui-api passes no detail on; ComfyUI's log has it)",
+    );
   });
 });
 
@@ -130,7 +135,7 @@ describe('a comfyui-api job across a studio restart', () => {
     const worker = new ComfyApiWorker({
       baseUrl: api.url,
       webhookUrl: comfyApiWebhookUrl(t.config.publicUrl),
-      inbox: comfyApiInbox(t.db),
+      inbox: comfyApiInbox(t.db, t.storage),
     });
     const { id, chosen } = await submitThenCrash(t, m, worker);
     expect((await row(id)).status).toBe('assigned');
@@ -141,6 +146,47 @@ describe('a comfyui-api job across a studio restart', () => {
     expect(done).toMatchObject({ status: 'success', attempts: 1, promptId: chosen });
     expect(api.received.map((r) => r.id)).toEqual([chosen]);
   });
+});
+
+describe('a comfyui-api job whose outcome can no longer come (comfyui-api keeps prompts in memory, tries a delivery 3 times)', () => {
+  it('goes back to the queue when comfyui-api is killed mid-job, and runs once it is back', async () => {
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    await waitForStatus(t, [id!], ['queued', 'running'], 30_000);
+    const port = Number(new URL(api.url).port);
+    await api.close();
+    // Two failed /health calls (2 s apart) while the job waits: the server went away with its prompts.
+    await waitForStatus(t, [id!], ['pending'], 15_000);
+    api = await startComfyApiFake({
+      comfyUrl,
+      webhookSecret: SECRET,
+      systemWebhookUrl: comfyApiWebhookUrl(t.config.publicUrl),
+      port,
+    });
+    cleanups.push(() => api.close());
+    await t.db.update(workerRows).set({ healthy: true }); // as the pool's next health check finds it
+    await waitForStatus(t, [id!], ['success', 'failed'], 30_000);
+    const done = await row(id!);
+    expect(done, done.errorMessage ?? '').toMatchObject({ status: 'success', attempts: 2 });
+  }, 60_000);
+
+  it('goes back to the queue when its outcome was dropped while the studio was down, after COMFYUI_API_LOST_AFTER_S', async () => {
+    const [id] = await generate(t, m, [m.shotIds[0]!], 1);
+    await waitForStatus(t, [id!], ['queued', 'running'], 30_000);
+    const first = (await row(id!)).promptId!;
+    await dispatcher.stop();
+    // The studio refuses every delivery meanwhile: comfyui-api tries three times, a second apart, then drops it.
+    t.config.comfyApiWebhookSecret = Buffer.from('not the secret comfyui-api signs with').toString('base64');
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    t.config.comfyApiWebhookSecret = SECRET;
+    const [kept] = await t.db.select().from(comfyApiDeliveries).where(eq(comfyApiDeliveries.promptId, first));
+    expect(kept?.delivery ?? null).toBeNull();
+
+    startDispatcher({ resumeAllOnStart: true, comfyApiLostAfterMs: 3_000 });
+    await waitForStatus(t, [id!], ['success', 'failed'], 30_000);
+    const done = await row(id!);
+    expect(done, done.errorMessage ?? '').toMatchObject({ status: 'success', attempts: 2 });
+    expect(api.received.map((r) => r.id)).toEqual([first, (await row(id!)).promptId]);
+  }, 60_000);
 });
 
 describe("comfyui-api outputs uploaded to the studio's S3 bucket", () => {
@@ -190,7 +236,7 @@ describe("the studio's comfyui-api webhook", () => {
     'content-type': 'application/json',
     'webhook-id': 'msg_1',
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signStandardWebhook(body, secret, 'msg_1', timestamp),
+    'webhook-signature': signStandardWebhook(body, webhookSecretKey(secret), 'msg_1', timestamp),
   });
 
   it('is public but takes only deliveries signed with the shared secret, recent ones', async () => {
@@ -206,7 +252,7 @@ describe("the studio's comfyui-api webhook", () => {
       method: 'POST',
       url,
       payload: body,
-      headers: signed('whsec_b3RoZXI='),
+      headers: signed(Buffer.from('another secret, not shared').toString('base64')),
     });
     expect(forged.json()).toEqual({ detail: 'The delivery signature does not match.' });
     const replayed = await t.app.inject({
@@ -229,7 +275,7 @@ describe("the studio's comfyui-api webhook", () => {
         'content-type': 'application/json',
         'webhook-id': `msg_${text.length}`,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': signStandardWebhook(text, SECRET, `msg_${text.length}`, timestamp),
+        'webhook-signature': signStandardWebhook(text, KEY, `msg_${text.length}`, timestamp),
       };
       const response = await t.app.inject({ method: 'POST', url, payload: text, headers });
       expect(response.json()).toEqual({ received: true });
@@ -245,7 +291,11 @@ describe("the studio's comfyui-api webhook", () => {
     await post({ event: 'comfy.progress', data: progress, metadata: {} });
 
     // Any studio process reads them from the database, as the job's connection polls.
-    const worker = new ComfyApiWorker({ baseUrl: api.url, webhookUrl: '', inbox: comfyApiInbox(t.db) });
+    const worker = new ComfyApiWorker({
+      baseUrl: api.url,
+      webhookUrl: '',
+      inbox: comfyApiInbox(t.db, t.storage),
+    });
     const seen: ComfyEvent[] = [];
     const outcome = await worker.waitForPrompt('p-progress', { pollMs: 10, onProgress: (e) => seen.push(e) });
     expect(outcome).toMatchObject({ status: 'failed', message: 'done' });

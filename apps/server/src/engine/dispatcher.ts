@@ -36,6 +36,8 @@ export interface DispatcherOptions {
   allowPrivateUserWorkers?: boolean;
   /** comfyui-api uploads outputs to the studio's S3 bucket here (COMFYUI_API_S3_PREFIX). */
   comfyApiOutputs?: ComfyApiOutputs;
+  /** COMFYUI_API_LOST_AFTER_S in milliseconds (see ComfyApiWorkerOptions.lostAfterMs). */
+  comfyApiLostAfterMs?: number;
   log?: EngineLog;
 }
 
@@ -213,9 +215,9 @@ export class Dispatcher {
     if (!client && worker.backend !== 'comfyui') {
       const allowPrivateUserWorkers = this.options.allowPrivateUserWorkers ?? false;
       const publicUrl = this.options.publicUrl;
-      const { db, storage, comfyApiOutputs } = this.options;
+      const { db, storage, comfyApiOutputs, comfyApiLostAfterMs } = this.options;
       const outputBucket = comfyApiOutputs && comfyApiOutputBucket(storage, comfyApiOutputs);
-      const connect = { allowPrivateUserWorkers, publicUrl, db, outputBucket };
+      const connect = { allowPrivateUserWorkers, publicUrl, db, storage, outputBucket, comfyApiLostAfterMs };
       const connection = connectWorker(worker, connect);
       this.clientIds.set(worker.url, connection.clientId);
       client = Promise.resolve(connection);

@@ -56,6 +56,7 @@ export async function startEngine(deps: {
       config.s3 && config.comfyApiS3Prefix
         ? { bucket: config.s3.bucket, prefix: config.comfyApiS3Prefix }
         : undefined,
+    comfyApiLostAfterMs: config.comfyApiLostAfterMs,
     log: deps.log,
   });
   dispatcher.start();

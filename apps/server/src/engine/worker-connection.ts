@@ -10,6 +10,7 @@ import { openWorkerKey } from '../services/workers/worker-keys';
 import { comfyApiInbox, comfyApiWebhookUrl } from './comfyui-api-deliveries';
 import { findRunPodJob, runpodWebhookUrl } from './runpod-jobs';
 import { workerTransport } from '../services/workers/public-transport';
+import type { Storage } from '../storage/storage';
 import type { WorkerRow } from './worker-row';
 
 /**
@@ -27,8 +28,11 @@ export function connectWorker(
     timeoutMs?: number;
     publicUrl?: string;
     db?: Database;
+    /** Where comfyui-api's base64 outputs were kept by its webhook. */
+    storage?: Storage;
     /** Where comfyui-api uploads outputs (the studio's bucket), instead of base64 in its webhook. */
     outputBucket?: ComfyApiOutputBucket;
+    comfyApiLostAfterMs?: number;
   },
 ): WorkerConnection {
   const transport = workerTransport(worker, options.allowPrivateUserWorkers);
@@ -47,8 +51,9 @@ export function connectWorker(
     return new ComfyApiWorker({
       baseUrl: worker.url,
       webhookUrl: options.publicUrl ? comfyApiWebhookUrl(options.publicUrl) : '',
-      inbox: options.db ? comfyApiInbox(options.db) : { read: async () => null },
+      inbox: options.db ? comfyApiInbox(options.db, options.storage) : { read: async () => null },
       outputBucket: options.outputBucket,
+      lostAfterMs: options.comfyApiLostAfterMs,
       fetch: transport.fetch,
       timeoutMs: options.timeoutMs,
     });

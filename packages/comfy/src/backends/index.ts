@@ -13,10 +13,17 @@ export {
   ComfyApiDeliverySchema,
   ComfyApiSystemEventSchema,
   ComfyApiWorker,
+  COMFYUI_API_LOST_AFTER_MS,
+  STORED_OUTPUT,
   type ComfyApiDelivery,
   type ComfyApiInbox,
   type ComfyApiOutputBucket,
   type ComfyApiReceived,
   type ComfyApiWorkerOptions,
 } from './comfyui-api-worker';
-export { signStandardWebhook, standardWebhookProblem } from './standard-webhooks';
+export {
+  signStandardWebhook,
+  standardWebhookProblem,
+  webhookSecretKey,
+  webhookSecretProblem,
+} from './standard-webhooks';

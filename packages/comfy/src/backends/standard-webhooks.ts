@@ -3,19 +3,40 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** Deliveries older or newer than this are refused (replays). */
 const TOLERANCE_S = 5 * 60;
 
-/** A secret as Standard Webhooks gives it: `whsec_` and base64 bytes (any other text is taken as is). */
-function secretBytes(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
+/** A webhook secret as comfyui-api's WEBHOOK_SECRET: base64, at least this many bytes once decoded. */
+const MIN_SECRET_BYTES = 16;
+
+/**
+ * The HMAC key of a comfyui-api secret. comfyui-api 1.18 decodes its WEBHOOK_SECRET as base64 whole
+ * (`Buffer.from(secret, 'base64')`, a `whsec_` prefix included), so the studio decodes it the same way:
+ * one value, given to both sides as it is, verifies.
+ */
+export function webhookSecretKey(secret: string): Buffer {
+  return Buffer.from(secret, 'base64');
 }
 
-/** The `v1,` signature of a delivery: HMAC-SHA256 of `{id}.{timestamp}.{body}`, base64. */
+/** Why a value cannot serve as a comfyui-api webhook secret, or null when it can. */
+export function webhookSecretProblem(secret: string): string | null {
+  if (secret.startsWith('whsec_')) {
+    return 'must be plain base64 without "whsec_": comfyui-api decodes its WEBHOOK_SECRET as base64 whole (make one with `openssl rand -base64 32`)';
+  }
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || secret.length % 4 !== 0) {
+    return 'must be base64, as comfyui-api decodes it (make one with `openssl rand -base64 32`)';
+  }
+  if (webhookSecretKey(secret).length < MIN_SECRET_BYTES) {
+    return `must decode to at least ${MIN_SECRET_BYTES} bytes (make one with \`openssl rand -base64 32\`)`;
+  }
+  return null;
+}
+
+/** The `v1,` signature of a delivery: HMAC-SHA256 of `{id}.{timestamp}.{body}` with the key, base64. */
 export function signStandardWebhook(
   body: string | Buffer,
-  secret: string,
+  key: Buffer,
   id: string,
-  timestamp: number,
+  timestamp: number | string,
 ): string {
-  const mac = createHmac('sha256', secretBytes(secret));
+  const mac = createHmac('sha256', key);
   mac.update(`${id}.${timestamp}.`).update(body);
   return `v1,${mac.digest('base64')}`;
 }
@@ -27,7 +48,7 @@ export function signStandardWebhook(
 export function standardWebhookProblem(
   body: Buffer,
   headers: Record<string, string | string[] | undefined>,
-  secret: string,
+  key: Buffer,
   now = Date.now(),
 ): string | null {
   const header = (name: string) => {
@@ -35,11 +56,13 @@ export function standardWebhookProblem(
     return typeof value === 'string' ? value : undefined;
   };
   const id = header('webhook-id');
-  const timestamp = Number(header('webhook-timestamp'));
+  const stamp = header('webhook-timestamp');
+  const timestamp = Number(stamp);
   const signatures = header('webhook-signature');
-  if (!id || !Number.isInteger(timestamp) || !signatures) return 'The delivery is not signed.';
+  if (!id || !stamp || !Number.isInteger(timestamp) || !signatures) return 'The delivery is not signed.';
   if (Math.abs(now / 1000 - timestamp) > TOLERANCE_S) return 'The delivery is too old or too new.';
-  const expected = Buffer.from(signStandardWebhook(body, secret, id, timestamp));
+  // Signed over the timestamp as sent (comfyui-api sends it as text).
+  const expected = Buffer.from(signStandardWebhook(body, key, id, stamp));
   const matches = signatures.split(' ').some((given) => {
     const candidate = Buffer.from(given);
     return candidate.length === expected.length && timingSafeEqual(candidate, expected);

@@ -16,8 +16,8 @@ import { isWorkerWebhookToken } from '../../services/workers/worker-keys';
 import { presentOwnWorker } from './present';
 import { comfyApiWebhook } from './comfyui-api-webhook';
 
-export function workerRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
-  void app.register(comfyApiWebhook(config, db));
+export function workerRoutes(app: FastifyInstance, { db, config, storage }: AppDeps): void {
+  void app.register(comfyApiWebhook(config, db, storage));
 
   route(app, endpoints.tunnelStatus, async ({ userId }) => {
     const reachable = await editorWorkers(db, userId);

@@ -29,7 +29,7 @@ beforeAll(async () => {
   ann = await signIn(t, 'ann@example.com');
   comfy = await startDevWorker({ port: 0, host: '127.0.0.1', stepMs: 5 });
   endpoint = await startRunPodFake({ comfyUrl: comfy.url, apiKey: KEY });
-  salad = await startComfyApiFake({ comfyUrl: comfy.url, webhookSecret: 'whsec_c2VjcmV0' });
+  salad = await startComfyApiFake({ comfyUrl: comfy.url, webhookSecret: 'c2VjcmV0' });
 });
 afterAll(async () => {
   await endpoint.close();
@@ -102,7 +102,7 @@ describe("a user's own comfyui-api server", () => {
     expect(response.json<OwnWorker>()).toMatchObject({
       backend: 'comfyui-api',
       healthy: true,
-      comfyui_version: '1.9.0',
+      comfyui_version: '1.18.0',
       queue_depth: null,
       cold_starts: null,
     });

@@ -20,7 +20,7 @@ export interface WorkerDefinitions {
 const cache = new Map<string, { objectInfo: ObjectInfo; expires: number }>();
 
 /**
- * The node definitions of the healthy workers the user's jobs may run on (the user's own first, then
+ * The node definitions of the healthy ComfyUI workers the user's jobs may run on (the user's own first, then
  * the shared pool, as the dispatcher's claim allows), asked all at once with a short timeout. Workers
  * that do not answer in time are left out; an empty list means no worker answered.
  */
@@ -37,7 +37,14 @@ export async function workerDefinitions(
       servesEditor: workers.servesEditor,
     })
     .from(workers)
-    .where(and(eq(workers.healthy, true), or(isNull(workers.userId), eq(workers.userId, userId))))
+    .where(
+      and(
+        eq(workers.healthy, true),
+        // Only ComfyUI itself answers /object_info (comfyui-api and RunPod have none).
+        eq(workers.backend, 'comfyui'),
+        or(isNull(workers.userId), eq(workers.userId, userId)),
+      ),
+    )
     .orderBy(asc(workers.createdAt));
   const ordered = [...rows.filter((w) => w.userId !== null), ...rows.filter((w) => w.userId === null)];
   const answers = await Promise.all(

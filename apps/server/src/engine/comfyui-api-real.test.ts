@@ -1,0 +1,215 @@
+import { execSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generations, movies, nodes, shots } from '../db/schema';
+import { storedFileKey } from '../services/assets/stored-files';
+import { applyWorkflowToNode } from '../services/workflows/node-workflow';
+import { readWorkflow } from '../services/workflows/workflow-handles';
+import { createTestApp, type TestApp } from '../test/test-app';
+import {
+  generate,
+  generationMovie,
+  testDispatcher,
+  waitForStatus,
+  type GenerationMovie,
+} from './engine-test-support';
+import type { Dispatcher } from './dispatcher';
+import { WorkerPool } from './worker-pool';
+
+/**
+ * The studio in front of the REAL comfyui-api 1.18.0 in front of the real ComfyUI 0.8.0 (the kits of
+ * ../shared/peers/comfyui and comfyui-api, run by hand, see the README's GPU backends section): not run
+ * in CI. COMFYUI_API_REAL_URL is comfyui-api's address (or a recording proxy in front of it); the studio
+ * listens on COMFYUI_API_REAL_STUDIO_PORT and comfyui-api reaches it at COMFYUI_API_REAL_PUBLIC_URL
+ * (its SYSTEM_WEBHOOK_URL must be that address's webhook); COMFYUI_API_REAL_SECRET is both sides'
+ * secret; COMFYUI_API_REAL_KEPT is a folder where every file ComfyUI wrote is hard-linked before
+ * comfyui-api deletes it; COMFYUI_API_REAL_KILL and _START kill -9 and start comfyui-api;
+ * COMFYUI_API_REAL_STUDIO_DOWN and _UP cut and restore comfyui-api's way to the studio.
+ */
+const env = process.env;
+const real = env.COMFYUI_API_REAL_URL;
+if (!real) console.log('comfyui-api-real: skipped (COMFYUI_API_REAL_URL is not set; see the file header)');
+
+const sh = (command: string | undefined) => command && execSync(command, { stdio: 'inherit' });
+const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
+
+describe.skipIf(!real)('the studio with the real comfyui-api and ComfyUI', () => {
+  let t: TestApp;
+  let m: GenerationMovie;
+  let pool: WorkerPool;
+  let dispatcher: Dispatcher;
+  const startDispatcher = (resumeAllOnStart = false) => {
+    dispatcher = testDispatcher(t, {
+      pollMs: 250,
+      intervalMs: 250,
+      resumeAllOnStart,
+      comfyApiLostAfterMs: 90_000,
+    });
+    dispatcher.start();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        PUBLIC_URL: env.COMFYUI_API_REAL_PUBLIC_URL!,
+        COMFYUI_API_WEBHOOK_SECRET: env.COMFYUI_API_REAL_SECRET!,
+      },
+    });
+    await t.app.listen({ port: Number(env.COMFYUI_API_REAL_STUDIO_PORT), host: '127.0.0.1' });
+    m = await generationMovie(t);
+    // The template has two shots: a third, like the first.
+    const [first] = await t.db.select().from(shots).where(eq(shots.id, m.shotIds[0]!));
+    const { id: _id, ...copy } = first!;
+    const [third] = await t.db
+      .insert(shots)
+      .values({ ...copy, index: 99 })
+      .returning();
+    m.shotIds.push(third!.id);
+    pool = new WorkerPool({
+      db: t.db,
+      workers: [{ url: real!, label: 'comfyui-api', capacity: 2, backend: 'comfyui-api' }],
+      healthIntervalMs: 2_000,
+    });
+    await pool.start();
+    startDispatcher();
+  }, 120_000);
+
+  afterAll(async () => {
+    await dispatcher?.stop();
+    await pool?.stop();
+    await t?.close();
+  });
+
+  async function rows(ids: string[]) {
+    return t.db.select().from(generations).where(inArray(generations.id, ids));
+  }
+
+  /** Each take's bytes against the file ComfyUI wrote for its prompt. */
+  async function checkTakes(ids: string[]) {
+    for (const row of await rows(ids)) {
+      if (row.status !== 'success') continue;
+      const output = row.output as { url: string; bytes: number };
+      const stored = await t.storage.get(storedFileKey(t.config.publicUrl, output.url)!);
+      const kept = path.join(env.COMFYUI_API_REAL_KEPT!, `${row.promptId}_cinegraph_${row.id}_00001_.png`);
+      expect(existsSync(kept), kept).toBe(true);
+      expect(stored!.body.equals(readFileSync(kept)), `take ${row.id} is what ComfyUI wrote`).toBe(true);
+    }
+  }
+
+  async function setSize(size: [number, number]) {
+    const [movie] = await t.db.select().from(movies).where(eq(movies.id, m.movieId));
+    const resolution = (await t.db.select().from(nodes).where(eq(nodes.movieId, m.movieId))).find(
+      (n) => n.name === 'Resolution',
+    )!.id;
+    const inputs = movie!.inputs.map((i) => (i.node_id === resolution ? { ...i, value: size } : i));
+    await t.db.update(movies).set({ inputs }).where(eq(movies.id, m.movieId));
+  }
+
+  it('runs a batch of 3 shots x 2 takes to success, takes byte-identical to what ComfyUI wrote', async () => {
+    const started = Date.now();
+    const ids = await generate(t, m, m.shotIds.slice(0, 3), 2);
+    expect(ids).toHaveLength(6);
+    await waitForStatus(t, ids, ['success', 'failed'], 120_000);
+    const done = await rows(ids);
+    console.log(
+      `batch: ${done.map((r) => `${r.status} ${r.gpuSeconds}s`).join(', ')} in ${seconds(started)} s`,
+    );
+    expect(done.map((r) => [r.status, r.errorMessage])).toEqual(ids.map(() => ['success', null]));
+    await checkTakes(ids);
+  }, 180_000);
+
+  it('cancels jobs mid-batch: no take for them, the rest succeed', async () => {
+    await setSize([4096, 4096]);
+    const ids = await generate(t, m, m.shotIds.slice(0, 3), 2);
+    await waitForStatus(t, ids.slice(0, 1), ['running', 'success'], 60_000);
+    const cancelled = ids.slice(2, 5);
+    for (const id of cancelled) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/generations/cancel_generation/${id}`,
+        headers: { cookie: m.user.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const started = Date.now();
+    await waitForStatus(t, ids, ['success', 'failed', 'cancelled'], 180_000);
+    const done = await rows(ids);
+    console.log(
+      `cancel: ${done.map((r) => r.status).join(', ')}; rest done ${seconds(started)} s after the cancels`,
+    );
+    for (const row of done) {
+      expect(row.status).toBe(cancelled.includes(row.id) ? 'cancelled' : 'success');
+      if (cancelled.includes(row.id)) expect(row.output).toBeNull();
+    }
+    await checkTakes(ids);
+  }, 240_000);
+
+  it('sends the jobs of a comfyui-api killed mid-job (kill -9, then started again) back to the queue, and runs them', async () => {
+    await setSize([2048, 2048]);
+    const ids = await generate(t, m, m.shotIds.slice(0, 2), 1);
+    await waitForStatus(t, ids.slice(0, 1), ['running'], 60_000);
+    const killed = Date.now();
+    sh(env.COMFYUI_API_REAL_KILL);
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    sh(env.COMFYUI_API_REAL_START);
+    await waitForStatus(t, ids, ['success', 'failed'], 300_000);
+    const done = await rows(ids);
+    console.log(
+      `kill -9 comfyui-api: ${done.map((r) => `${r.status} after ${r.attempts} attempts`).join(', ')}; ${seconds(killed)} s after the kill`,
+    );
+    expect(done.map((r) => r.status)).toEqual(['success', 'success']);
+    expect(Math.max(...done.map((r) => r.attempts))).toBeGreaterThan(1);
+    await checkTakes(ids);
+  }, 360_000);
+
+  it('requeues a job whose outcome comfyui-api dropped while the studio was down (12 s), within the bounds', async () => {
+    await setSize([3072, 3072]);
+    const ids = await generate(t, m, m.shotIds.slice(0, 3), 1);
+    // Down as soon as the first prompt is with comfyui-api: its outcome comes while nobody answers.
+    await waitForStatus(t, ids.slice(0, 1), ['queued', 'running'], 60_000);
+    const down = Date.now();
+    await dispatcher.stop();
+    try {
+      sh(env.COMFYUI_API_REAL_STUDIO_DOWN);
+      await new Promise((resolve) => setTimeout(resolve, 12_000));
+    } finally {
+      sh(env.COMFYUI_API_REAL_STUDIO_UP);
+      startDispatcher(true);
+    }
+    await waitForStatus(t, ids, ['success', 'failed'], 300_000);
+    const done = await rows(ids);
+    console.log(
+      `studio down 12 s: ${done.map((r) => `${r.status} after ${r.attempts} attempts`).join(', ')}; ${seconds(down)} s after it went down`,
+    );
+    expect(done.map((r) => r.status)).toEqual(ids.map(() => 'success'));
+    await checkTakes(ids);
+  }, 360_000);
+
+  it('keeps an output over 2 MB (a 1000x1000 noise PNG) delivered base64', async () => {
+    const big = {
+      '1': {
+        class_type: 'CinegraphInputImage',
+        inputs: { name: 'Image', default: env.COMFYUI_API_REAL_NOISE_URL },
+      },
+      '2': { class_type: 'CinegraphInputText', inputs: { name: 'Prompt', default: '' } },
+      '4': { class_type: 'CinegraphOutput', inputs: { name: 'still', images: ['1', 0] } },
+    };
+    const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
+    const text = JSON.stringify(big);
+    await applyWorkflowToNode(t.db, t.storage, t.config.publicUrl, node!, {
+      workflow: readWorkflow(text),
+      ui: null,
+      api: text,
+    });
+    const ids = await generate(t, m, m.shotIds.slice(0, 1), 1);
+    await waitForStatus(t, ids, ['success', 'failed'], 120_000);
+    const [done] = await rows(ids);
+    const bytes = (done!.output as { bytes: number } | null)?.bytes;
+    console.log(`big output: ${done!.status} ${bytes} bytes ${done!.errorMessage ?? ''}`);
+    expect(done!.status).toBe('success');
+    expect(bytes).toBeGreaterThan(2 * 1024 * 1024);
+    await checkTakes(ids);
+  }, 180_000);
+});
