@@ -254,7 +254,9 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
     .readFileSync(csv.file, 'utf8')
     .replace(/^\uFEFF/, '')
     .split('\r\n');
-  expect(lines[0]).toBe('Scene,Scene title,Shot,Description,Dialogue,Camera angle,Take,Take type,Sound take');
+  expect(lines[0]).toBe(
+    'Scene,Scene title,Shot,Description,Dialogue,Camera angle,Duration (s),Take,Take type,Sound take',
+  );
   expect(lines[2]).toContain('1-2-Close-up of Mara smiling as the sun-1.webm,video');
   const pdf = await saved(editor, () =>
     sceneExport.getByRole('button', { name: 'Storyboard (PDF)' }).click(),
