@@ -148,6 +148,33 @@ describe('a comfyui-api job across a studio restart', () => {
   });
 });
 
+describe('a cancel of a prompt still queued on comfyui-api', () => {
+  it('makes no take and frees the slot at once, though ComfyUI may run the prompt to its end (its /interrupt skips queued ones)', async () => {
+    const ids = await generate(t, m, [m.shotIds[0]!, m.shotIds[1]!], 1);
+    await waitForStatus(t, ids, ['queued', 'running'], 30_000);
+    const queued = (await row(ids[1]!)).promptId!;
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/generations/cancel_generation/${ids[1]}`,
+      headers: { cookie: m.user.cookie },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // A third job takes the freed slot at once.
+    const [next] = await generate(t, m, [m.shotIds[0]!], 1);
+    await waitForStatus(t, [ids[0]!, next!], ['success'], 30_000);
+    for (;;) {
+      const [kept] = await t.db
+        .select()
+        .from(comfyApiDeliveries)
+        .where(eq(comfyApiDeliveries.promptId, queued));
+      // Its outcome comes all the same (complete when it was still queued, failed when it had started).
+      if (kept?.delivery) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await row(ids[1]!)).toMatchObject({ status: 'cancelled', output: null });
+  }, 60_000);
+});
+
 describe('a comfyui-api job whose outcome can no longer come (comfyui-api keeps prompts in memory, tries a delivery 3 times)', () => {
   it('goes back to the queue when comfyui-api is killed mid-job, and runs once it is back', async () => {
     const [id] = await generate(t, m, [m.shotIds[0]!], 1);

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { RunPodWorker } from './runpod-worker';
 
@@ -20,5 +22,24 @@ describe('a RunPod job adopted after a studio restart without its RunPod id', ()
   it('is submitted again at once when the studio gives RunPod no webhook', async () => {
     const runpod = new RunPodWorker({ baseUrl: 'http://runpod.invalid/v2/endpoint' });
     expect(await runpod.findSubmitted({ promptId: 'p-1', clientId: null, filenamePrefix: 'x' })).toBeNull();
+  });
+});
+
+describe("the runpod SDK's local test API (worker-comfyui with SERVE_API_LOCALLY=true)", () => {
+  it('is refused with what to add instead: it answers GET /health 404 (as measured in ../shared/peers/runpod-local)', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"detail":"Not Found"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const runpod = new RunPodWorker({ baseUrl: `http://127.0.0.1:${port}` });
+      await expect(runpod.health()).rejects.toThrow(
+        /not RunPod's API .* add its ComfyUI \(port 8188\) as a ComfyUI worker instead/,
+      );
+    } finally {
+      server.close();
+    }
   });
 });

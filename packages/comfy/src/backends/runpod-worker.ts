@@ -29,7 +29,7 @@ import type { WorkerConnection, WorkerHealth } from './worker-connection';
 
 /** `baseUrl`: the endpoint's address, `https://api.runpod.ai/v2/{endpoint_id}`, or a worker-comfyui container's local API. */
 export interface RunPodWorkerOptions extends BackendAddress {
-  /** RunPod's API key (none for a local `SERVE_API_LOCALLY` container). */
+  /** RunPod's API key. */
   apiKey?: string | null;
   /**
    * The studio's webhook for a job, by the prompt id it recorded before submitting: RunPod calls it when
@@ -42,13 +42,21 @@ export interface RunPodWorkerOptions extends BackendAddress {
   unconfirmedMs?: number;
 }
 
+/**
+ * What a `/health` answered 404 means: an address that is not RunPod's hosted API, most likely the
+ * runpod SDK's local test API (`--rp_serve_api`, worker-comfyui's SERVE_API_LOCALLY=true), which runs a
+ * job inside `POST /status/{id}` and has no `/health` or `/cancel`.
+ */
+const LOCAL_API =
+  "This address has no RunPod /health: it is not RunPod's API (https://api.runpod.ai/v2/<endpoint-id>). A worker-comfyui container run with SERVE_API_LOCALLY=true serves only RunPod's local test API: add its ComfyUI (port 8188) as a ComfyUI worker instead.";
+
 /** RunPod answers `/run` bodies over this with 413; input images beyond it go by URL instead. */
 export const RUNPOD_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /** Input files up to this size travel base64 in `/run` (a third larger there); bigger ones by URL. */
 const MAX_INLINE_BYTES = 3 * 1024 * 1024;
 
 /**
- * A RunPod serverless endpoint running worker-comfyui (or its container with `SERVE_API_LOCALLY=true`):
+ * A RunPod serverless endpoint running worker-comfyui (RunPod's hosted API, `api.runpod.ai/v2/{id}`):
  * `POST /run` with `{input: {workflow, images}}`, `GET /status/{id}` polled, `POST /cancel/{id}`,
  * `GET /health` for queue depth and cold starts. Input images travel base64 in the request; outputs come
  * back base64 or as S3 URLs.
@@ -70,7 +78,11 @@ export class RunPodWorker implements WorkerConnection {
   }
 
   async health(): Promise<WorkerHealth> {
-    const health = await this.call({ path: '/health' }, RunPodHealthSchema);
+    const health = await this.call({ path: '/health' }, RunPodHealthSchema).catch((error: unknown) => {
+      if (error instanceof ComfyHttpError && error.status === 404)
+        throw new Error(LOCAL_API, { cause: error });
+      throw error;
+    });
     return { version: null, queueDepth: health.jobs.inQueue, coldStarts: health.workers.initializing };
   }
 
