@@ -73,8 +73,8 @@ export async function importNewMovieScript(
   const breakdown = breakDown(readScript(input));
   return db.transaction(async (tx) => {
     const movie = input.template
-      ? await createMovieFromSource(tx as Database, userId, await templateId(tx as Database, input.template))
-      : await createBlankMovie(tx as Database, userId);
+      ? await createMovieFromSource(tx, userId, await templateId(tx, input.template))
+      : await createBlankMovie(tx, userId);
     await tx.delete(scenes).where(eq(scenes.movieId, movie.id));
     await tx.delete(characters).where(eq(characters.movieId, movie.id));
     const plan = planImport(breakdown, NEW_MOVIE);
