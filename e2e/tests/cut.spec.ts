@@ -195,6 +195,17 @@ test('plays a movie of a video with sound under it, a still and a take-less shot
   const csv = await (await editor.request.get(`/api/v1/export/movie/${movieId}/shot_list`)).text();
   expect(csv).toMatch(/,5\.5,/);
 
+  // Render cut: one MP4 made on the server, its progress shown, then downloadable.
+  const render = editor.getByTestId('render-cut');
+  await render.getByLabel('Render resolution').selectOption('1280x720');
+  await render.getByRole('button', { name: 'Render cut' }).click();
+  const mp4 = render.getByRole('link', { name: /Download MP4 \(1280x720, 24 fps\)/ });
+  await expect(mp4).toBeVisible({ timeout: 90_000 });
+  const file = await editor.request.get((await mp4.getAttribute('href'))!);
+  expect(file.headers()['content-type']).toBe('video/mp4');
+  expect((await file.body()).subarray(4, 8).toString()).toBe('ftyp');
+  await editor.screenshot({ path: 'artifacts/cut-render-done.png' });
+
   // On a phone: the player fills the screen, the strip under the picture.
   await editor.setViewportSize({ width: 390, height: 844 });
   await editor.getByRole('button', { name: '▶ Play scene' }).click();

@@ -9,6 +9,7 @@ import { createMailer } from './mail/create-mailer';
 import { resolveSecret } from './secret';
 import { startUploadSweeper } from './services/assets/stale-uploads';
 import { startAttemptSweeper } from './services/attempt-counts';
+import { startCutRenderer } from './services/cut/cut-renderer';
 import { sealPlainWorkerKeys, useWorkerKeySecret } from './services/workers/worker-keys';
 import { seedTemplateMovies } from './services/movies/templates';
 import { createStorage } from './storage/create-storage';
@@ -50,12 +51,14 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, storage, mailer, signInLimits });
   const sweeper = startUploadSweeper(database.db, storage, app.log);
   const attemptSweeper = startAttemptSweeper(database.db, app.log);
+  const cutRenderer = startCutRenderer(database.db, { storage, publicUrl: config.publicUrl }, app.log);
   let engine: RunningEngine | null = null;
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     sweeper.stop();
     attemptSweeper.stop();
+    await cutRenderer.stop();
     await app.close();
     await engine?.stop();
     await database.close();

@@ -1,4 +1,4 @@
-import { Cut, CutQuery } from './cut';
+import { Cut, CutQuery, CutRender, RenderCutBody } from './cut';
 import { endpoint } from './endpoint';
 import { MovieIdParams } from './movies';
 
@@ -14,5 +14,24 @@ export const cutEndpoints = {
     params: MovieIdParams,
     query: CutQuery,
     response: Cut,
+  }),
+  cutRender: endpoint({
+    method: 'GET',
+    path: '/cut/render/movie/:movieId',
+    summary: "The caller's render of the movie's cut: its status and progress, and the MP4 once made",
+    auth: true,
+    params: MovieIdParams,
+    response: CutRender,
+  }),
+  renderCut: endpoint({
+    method: 'POST',
+    path: '/cut/render/movie/:movieId',
+    summary:
+      "Render the cut to one MP4 (H.264 + AAC) in the background with ffmpeg; it replaces the caller's " +
+      'previous render of the movie',
+    auth: true,
+    params: MovieIdParams,
+    body: RenderCutBody,
+    response: CutRender,
   }),
 };

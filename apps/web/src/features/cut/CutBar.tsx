@@ -8,6 +8,7 @@ import { listKey } from '../storyboard/storyboardApi';
 import { useCut } from './hooks/useCut';
 import { withShotDuration } from './logic/cutTimeline';
 import { cutWithDurations } from './logic/cutWithDurations';
+import { RenderCutControl } from './RenderCutControl';
 
 const CutPlayer = lazy(() => import('./CutPlayer').then((m) => ({ default: m.CutPlayer })));
 
@@ -23,7 +24,7 @@ export interface CutBarProps {
 const SELECT =
   'rounded-lg border border-white/10 bg-neutral-950 px-2 py-1 text-sm text-neutral-100 outline-none focus:border-amber-400';
 
-/** The storyboard's cut controls: the movie's or scene's length, "Takes from", and Play. */
+/** The storyboard's cut controls: the movie's or scene's length, "Takes from", Play and Render cut. */
 export function CutBar({ movieId, sceneId, title, durations }: CutBarProps) {
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -87,6 +88,7 @@ export function CutBar({ movieId, sceneId, title, durations }: CutBarProps) {
           ))}
         </select>
       </label>
+      <RenderCutControl movieId={movieId} sceneId={sceneId} workflowNodeId={scope.workflowNodeId} />
       {open && cut && cut.shots.length > 0 && (
         <Suspense fallback={null}>
           <CutPlayer
