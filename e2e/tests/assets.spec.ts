@@ -73,6 +73,16 @@ test('a creator uploads an image and a large video, then renames and deletes sav
     buffer: Buffer.from('not an image'),
   });
   await expect(reference.getByRole('alert')).toHaveText('File type must be .png, .jpg, .jpeg, .gif, .webp');
+  // A text file named .png is sent, and refused for its bytes.
+  await uploadThroughChooser(editor, reference, {
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not an image'),
+  });
+  await expect(reference.getByRole('alert')).toHaveText(
+    "The file's bytes are not an image (PNG, JPEG, GIF or WebP), whatever its name says.",
+  );
+  await reference.screenshot({ path: 'artifacts/assets-text-named-png.png' });
 
   // A multipart upload: a video over the 25 MiB threshold, progress held at 90 until it completes.
   const video = await addedNode(editor, () => editor.getByRole('button', { name: 'Add Primitive' }).click());

@@ -68,6 +68,10 @@ test('a visitor signs in, makes a movie, renames, shares it with a second user, 
   await expect(shareDialog.getByRole('status')).toHaveText(
     'Share links revoked: nobody new can join with them. Members keep the movie.',
   );
+  // The revoked link is no longer offered as copied, nor to copy.
+  await expect(shareDialog).not.toContainText('Share link copied to clipboard!');
+  await expect(shareDialog).toContainText('This link no longer works.');
+  await expect(shareDialog.getByRole('button', { name: /Copy/ })).toHaveCount(0);
   await page.screenshot({ path: 'artifacts/movies-share-revoked.png' });
   await shareDialog.getByRole('button', { name: 'Done' }).click();
   const stranger = await browser.newContext();
@@ -75,7 +79,34 @@ test('a visitor signs in, makes a movie, renames, shares it with a second user, 
   await signInThroughLandingPage(strangerPage, 'stranger@example.com');
   await strangerPage.goto(revokedUrl);
   await expect(strangerPage.getByRole('heading', { name: 'Failed to add shared movie.' })).toBeVisible();
+  // Someone else's movie, and an address with a bad id: not found, a way back, nothing to act on.
+  await strangerPage.goto(`/movies/${movieId}/editor`);
+  await expect(strangerPage.getByRole('heading', { name: 'Movie Not Found' })).toBeVisible();
+  await expect(strangerPage.getByRole('button', { name: 'Add Workflow' })).toHaveCount(0);
+  await expect(strangerPage.getByText('Saved')).toHaveCount(0);
+  await strangerPage.screenshot({ path: 'artifacts/movies-not-found-editor.png' });
+  await strangerPage.goto(`/scenes/${movieId}/shots/not-a-scene`);
+  await expect(strangerPage.getByRole('heading', { name: 'Scene Not Found' })).toBeVisible();
+  await expect(strangerPage.getByText(/Invalid id/)).toHaveCount(0);
+  await expect(strangerPage.getByRole('button', { name: /Add|Try again/ })).toHaveCount(0);
+  await strangerPage.getByRole('link', { name: 'Return to My Movies' }).click();
+  await expect(strangerPage).toHaveURL(/\/movies$/);
   await stranger.close();
+
+  // A long title without a break stays inside its card.
+  const longTitle = 'N'.repeat(200);
+  await page.getByTestId('movie-card').getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Title' }).click();
+  await page.getByTestId('movie-card').getByRole('textbox', { name: 'Movie title' }).fill(longTitle);
+  await page.getByTestId('movie-card').getByRole('button', { name: 'Save' }).click();
+  const titled = page.getByTestId('movie-card').getByRole('heading', { name: longTitle });
+  await expect(titled).toBeVisible();
+  const cardBox = (await page.getByTestId('movie-card').boundingBox())!;
+  const titleBox = (await titled.boundingBox())!;
+  expect(titleBox.x).toBeGreaterThanOrEqual(cardBox.x);
+  expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.screenshot({ path: 'artifacts/movies-long-title.png' });
 
   await page.getByTestId('movie-card').getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('menuitem', { name: 'Delete Movie' }).click();
@@ -85,9 +116,9 @@ test('a visitor signs in, makes a movie, renames, shares it with a second user, 
   await expect(page.getByTestId('movie-card')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Create First Movie' })).toBeVisible();
 
-  // The producer keeps the shared movie: it is deleted only when its last member leaves.
+  // The producer keeps the shared movie (renamed since): it is deleted only when its last member leaves.
   await producerPage.goto('/movies');
-  await expect(producerPage.getByTestId('movie-card')).toContainText('Night Train');
+  await expect(producerPage.getByTestId('movie-card')).toContainText(longTitle);
 
   await director.close();
   await producer.close();

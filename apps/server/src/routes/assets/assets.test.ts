@@ -179,7 +179,12 @@ describe('completing an upload', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        detail: `The uploaded file is not ${type === 'image' ? 'an' : 'a'} ${type} file the studio can keep.`,
+        detail: (<Record<string, string>>{
+          image: "The file's bytes are not an image (PNG, JPEG, GIF or WebP), whatever its name says.",
+          video: "The file's bytes are not a video file (MP4, WebM or Ogg), whatever its name says.",
+          audio:
+            "The file's bytes are not an audio file (MP3, WAV, Ogg, FLAC, MP4 or WebM), whatever its name says.",
+        })[type],
       });
       expect(await t.storage.head(started.s3_key)).toBeNull();
       const listed = await api.ok<UserAsset[]>(

@@ -167,3 +167,49 @@ describe('disconnect', () => {
     expect(again.json().detail).toMatch(/no such connection/);
   });
 });
+
+describe('the prompt node', () => {
+  it('offers Extra Instructions #2 once #1 is connected, #3 once #2 is, and drops a spare when one is freed', async () => {
+    const g = await graph();
+    const prompt = await api.addNode(ann, g.movie._id, {
+      name: 'Cinegraph Prompt',
+      type: 'utility',
+      level: 'editor',
+      utility_kind: 'prompt',
+    });
+    const extras = async () =>
+      byId(await api.nodes(ann, g.movie._id), prompt._id)
+        .input_handles.filter((h) => h.id.startsWith('extra_instructions'))
+        .map((h) => h.name);
+    const handleIds = async () =>
+      byId(await api.nodes(ann, g.movie._id), prompt._id).input_handles.map((h) => h.id);
+    expect(await extras()).toEqual(['Extra Instructions #1']);
+
+    await api.connect(ann, g.movie._id, edge(g.description, 'output', prompt, 'extra_instructions_1'));
+    expect(await extras()).toEqual(['Extra Instructions #1', 'Extra Instructions #2']);
+    expect(
+      (await api.connect(ann, g.movie._id, edge(g.dialogue, 'output', prompt, 'extra_instructions_2')))
+        .statusCode,
+    ).toBe(200);
+    expect(await extras()).toEqual([
+      'Extra Instructions #1',
+      'Extra Instructions #2',
+      'Extra Instructions #3',
+    ]);
+    // The extra instructions stay together, before the image inputs.
+    expect(await handleIds()).toEqual([
+      'prompt',
+      'camera_angle',
+      'extra_instructions_1',
+      'extra_instructions_2',
+      'extra_instructions_3',
+      'character_image',
+      'location_image',
+      'concept_image',
+    ]);
+
+    const second = edge(g.dialogue, 'output', prompt, 'extra_instructions_2');
+    expect((await api.call(ann, 'DELETE', `/editor/disconnect/${g.movie._id}`, second)).statusCode).toBe(200);
+    expect(await extras()).toEqual(['Extra Instructions #1', 'Extra Instructions #2']);
+  });
+});

@@ -7,7 +7,7 @@ import type { Storage } from '../../storage/storage';
 import { assetFolder } from './asset-keys';
 import { ASSET_DISPLAY_WIDTH, storeDisplayImage } from './display-image';
 import { SNIFF_BYTES, sniffMediaType } from '../../storage/media-types';
-import { checkSize, UPLOAD_MEDIA_TYPES } from './file-rules';
+import { checkSize, notMediaMessage, UPLOAD_MEDIA_TYPES } from './file-rules';
 import { storePosterFrame } from './poster-frame';
 import { storedFileUrl } from './stored-files';
 import { checkBucket, requireOwnUpload, type UploadRow } from './uploads';
@@ -120,9 +120,7 @@ async function checkMediaBytes(
   const sniffed = head && sniffMediaType(head);
   if (sniffed && accepted.includes(sniffed)) return;
   await discard(db, storage, upload);
-  throw badRequest(
-    `The uploaded file is not ${upload.fileType === 'image' ? 'an' : 'a'} ${upload.fileType} file the studio can keep.`,
-  );
+  throw badRequest(notMediaMessage(upload.fileType, accepted));
 }
 
 async function discard(db: Database, storage: Storage, upload: UploadRow): Promise<void> {

@@ -42,6 +42,30 @@ export const UPLOAD_MEDIA_TYPES: Partial<Record<AssetFileType, readonly OutputMe
   audio: ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/flac', 'video/mp4', 'video/webm'],
 };
 
+const FORMAT_NAMES: Record<OutputMediaType, string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/gif': 'GIF',
+  'image/webp': 'WebP',
+  'video/mp4': 'MP4',
+  'video/webm': 'WebM',
+  'audio/ogg': 'Ogg',
+  'audio/mpeg': 'MP3',
+  'audio/wav': 'WAV',
+  'audio/flac': 'FLAC',
+};
+
+/**
+ * The refusal of an upload whose first bytes are none of its type's formats (a text file named .png):
+ * it says that the bytes are the reason, since the name looked right.
+ */
+export function notMediaMessage(fileType: AssetFileType, accepted: readonly OutputMediaType[]): string {
+  const names = [...new Set(accepted.map((type) => FORMAT_NAMES[type]))];
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
+  const kind = fileType === 'image' ? 'an image' : `${fileType === 'audio' ? 'an' : 'a'} ${fileType} file`;
+  return `The file's bytes are not ${kind} (${list}), whatever its name says.`;
+}
+
 /** The file's extension must be one the type accepts (spec: 'File type must be ...'). */
 export function checkExtension(fileType: AssetFileType, filename: string): string {
   const ext = extensionOf(filename);

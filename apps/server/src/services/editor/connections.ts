@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { connections, nodes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { isUniqueViolation, toGraphNode, type ConnectionRow, type Db, type NodeRow } from './node-rows';
+import { settleExtraInstructions } from './extra-instructions';
 import { isItemInputNode, syncItemInputs } from './sync-all-inputs';
 
 const DUPLICATE_EDGE = 'This connection already exists.';
@@ -63,6 +64,7 @@ export async function connect(db: Database, movieId: string, edge: ConnectionBod
         .returning();
       // A primitive typed 'any' just took a type: the items carrying it learn it too.
       if (isItemInputNode(source)) await syncItemInputs(tx, movieId);
+      await settleExtraInstructions(tx, target.id);
       return row!;
     });
   } catch (error) {
@@ -73,19 +75,22 @@ export async function connect(db: Database, movieId: string, edge: ConnectionBod
 }
 
 export async function disconnect(db: Database, movieId: string, edge: ConnectionBody): Promise<void> {
-  const deleted = await db
-    .delete(connections)
-    .where(
-      and(
-        eq(connections.movieId, movieId),
-        eq(connections.sourceNodeId, edge.source_node_id),
-        eq(connections.sourceHandleId, edge.source_handle_id),
-        eq(connections.targetNodeId, edge.target_node_id),
-        eq(connections.targetHandleId, edge.target_handle_id),
-      ),
-    )
-    .returning({ id: connections.id });
-  if (deleted.length === 0) throw notFound('There is no such connection in this movie.');
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(connections)
+      .where(
+        and(
+          eq(connections.movieId, movieId),
+          eq(connections.sourceNodeId, edge.source_node_id),
+          eq(connections.sourceHandleId, edge.source_handle_id),
+          eq(connections.targetNodeId, edge.target_node_id),
+          eq(connections.targetHandleId, edge.target_handle_id),
+        ),
+      )
+      .returning({ id: connections.id });
+    if (deleted.length === 0) throw notFound('There is no such connection in this movie.');
+    await settleExtraInstructions(tx, edge.target_node_id);
+  });
 }
 
 /**

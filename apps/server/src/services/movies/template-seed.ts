@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { characters, connections, movies, nodes, scenes, shots } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
+import { settleExtraInstructions } from '../editor/extra-instructions';
 import { inputSourcesOfLevel, mergeItemInputs } from '../editor/inputs-sync';
 import { buildNewNode } from '../editor/new-node';
 import type { Db } from '../editor/node-rows';
@@ -58,6 +59,9 @@ export async function seedTemplateGraph(db: Database, storage: Storage, key: Tem
         targetHandleId,
       })),
     );
+    for (const n of graph.nodes.filter((node) => node.utility === 'prompt')) {
+      await settleExtraInstructions(tx, ids.get(n.key)!);
+    }
 
     const rows = await listNodes(tx, movie.id);
     const keyOf = new Map([...ids].map(([k, id]) => [id, k]));

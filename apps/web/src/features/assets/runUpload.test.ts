@@ -1,4 +1,5 @@
 import type { PresignUploadResponse, UserAsset } from '@cinegraph/contracts';
+import { ApiError } from '../../lib/api';
 import { describe, expect, it, vi } from 'vitest';
 import { runUpload, type PutResult, type UploadTransport } from './runUpload';
 
@@ -132,5 +133,12 @@ describe('a multipart upload', () => {
     t.completeMultipart = vi.fn(async () => Promise.reject(new Error('boom')));
     await expect(runUpload(t, request(25, 'clip.webm').input)).rejects.toThrow('Failed to upload file');
     expect(t.abort).toHaveBeenCalled();
+  });
+
+  it("keeps the server's reason when it refuses the file's bytes", async () => {
+    const t = transport(answer, () => ({ status: 200, etag: '"e"' }));
+    const refusal = "The file's bytes are not an image (PNG, JPEG, GIF or WebP), whatever its name says.";
+    t.completeMultipart = vi.fn(async () => Promise.reject(new ApiError(refusal, 400)));
+    await expect(runUpload(t, request(25, 'clip.webm').input)).rejects.toThrow(refusal);
   });
 });

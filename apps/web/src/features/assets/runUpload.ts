@@ -5,6 +5,7 @@ import type {
   PresignUploadResponse,
   UserAsset,
 } from '@cinegraph/contracts';
+import { ApiError } from '../../lib/api';
 import { uploadContentType } from './fileRules';
 import {
   MULTIPART_PROGRESS_CAP,
@@ -171,10 +172,11 @@ async function putOrFail(
   }
 }
 
+/** Records the upload; a refusal the server explains (a text file named .png) keeps its reason. */
 async function completeOrFail(complete: () => Promise<UserAsset>): Promise<UserAsset> {
   try {
     return await complete();
-  } catch {
-    throw new UploadError(UPLOAD_FAILED);
+  } catch (error) {
+    throw new UploadError(error instanceof ApiError && error.status === 400 ? error.message : UPLOAD_FAILED);
   }
 }

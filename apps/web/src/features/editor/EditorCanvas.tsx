@@ -8,20 +8,24 @@ import {
   MiniMap,
   ReactFlow,
   useReactFlow,
+  useStoreApi,
   type Edge,
   type IsValidConnection,
   type OnConnect,
   type OnNodeDrag,
+  type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useSyncExternalStore, type MouseEvent } from 'react';
-import { animateEdgesInto, connectionOf, type CanvasEdge, type CanvasNode } from './logic/canvasNodes';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { animateEdges, connectionOf, type CanvasEdge, type CanvasNode } from './logic/canvasNodes';
 import { CANVAS_SETTINGS, defaultZoom, minimapSize } from './logic/device';
+import { clearInsets, fittedViewport, sameViewport, savedViewport, saveViewport } from './logic/view';
 import { NODE_TYPES } from './nodes/nodeTypes';
 import type { Device } from './useDevice';
 import type { EditorGraph } from './useEditorGraph';
 
 interface EditorCanvasProps {
+  movieId: string;
   graph: EditorGraph;
   device: Device;
   showHidden: boolean;
@@ -38,7 +42,14 @@ const MINIMAP_NODE_COLOR = () => '#525252';
  * React Flow keeps its identity from one drag step to the next (React Flow re-reads a prop that changes),
  * and only the nodes and edges in view are in the page (see withSizeEstimate for the nodes not drawn yet).
  */
-export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClick }: EditorCanvasProps) {
+export function EditorCanvas({
+  movieId,
+  graph,
+  device,
+  showHidden,
+  onPaneMenu,
+  onPaneClick,
+}: EditorCanvasProps) {
   const { store, disconnect, connect, savePositions, generating } = graph;
   const { nodes, edges } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const generatingIds = useSyncExternalStore(generating.subscribe, generating.get);
@@ -59,7 +70,7 @@ export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClic
     const hidden = new Set(hiddenKey.split(' ').filter(Boolean));
     const shown =
       hidden.size === 0 ? edges : edges.filter((e) => !hidden.has(e.source) && !hidden.has(e.target));
-    return animateEdgesInto(shown, generatingIds) as CanvasEdge[];
+    return animateEdges(shown, generatingIds) as CanvasEdge[];
   }, [edges, hiddenKey, generatingIds]);
 
   const isValidConnection = useCallback<IsValidConnection<CanvasEdge>>(
@@ -109,27 +120,46 @@ export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClic
 
   const zoom = defaultZoom(device);
   const minimap = minimapSize(device.touch);
-  // The first view is centred on the graph at the spec's default zoom (0.8 on desktop, the touch
-  // values on tablets and phones): a graph fitted whole into the window is too small to read. Set here
-  // rather than by React Flow's fitView, which waits until every node is measured, and a node out of
-  // view is never drawn to be measured.
+  const minimapHeight = minimap.height;
+  // The first view is the one the creator left the canvas at, else every node in view (as the Fit View
+  // button shows it) at most at the spec's default zoom (0.8 on desktop, the touch values on tablets and
+  // phones). Set here rather than by React Flow's fitView, which waits until every node is measured, and
+  // a node out of view is never drawn to be measured: the estimated sizes count until then.
   const flow = useReactFlow<CanvasNode, CanvasEdge>();
+  const flowStore = useStoreApi<CanvasNode, CanvasEdge>();
+  const [saved] = useState(() => savedViewport(movieId));
+  const opened = useRef<Viewport | null>(saved);
   const shownNow = useCallback(() => {
     const all = store.getSnapshot().nodes;
     return showHidden ? all : all.filter((node) => !node.data.node.hidden);
   }, [store, showHidden]);
+  /** The whole graph, drawn or not, in the canvas's clear area. */
+  const fitted = useCallback(() => {
+    const shown = shownNow();
+    if (shown.length === 0) return null;
+    const { width, height } = flowStore.getState();
+    return fittedViewport(getNodesBounds(shown), { width, height }, clearInsets(minimapHeight), zoom);
+  }, [flowStore, minimapHeight, shownNow, zoom]);
   const onInit = useCallback(() => {
-    const shown = shownNow();
-    if (shown.length === 0) return;
-    const bounds = getNodesBounds(shown);
-    void flow.setCenter(bounds.x + bounds.width / 2, bounds.y + bounds.height / 2, { zoom });
-  }, [flow, shownNow, zoom]);
-  /** The fit view button: the whole graph, drawn or not. */
+    if (opened.current) return;
+    const view = fitted();
+    if (!view) return;
+    opened.current = view;
+    void flow.setViewport(view);
+  }, [fitted, flow]);
   const fitAll = useCallback(() => {
-    const shown = shownNow();
-    if (shown.length > 0) void flow.fitBounds(getNodesBounds(shown), { padding: 0.1 });
-  }, [flow, shownNow]);
-  const viewport = useMemo(() => ({ x: 0, y: 0, zoom }), [zoom]);
+    const view = fitted();
+    if (view) void flow.setViewport(view);
+  }, [fitted, flow]);
+  // Any move away from the first view is the creator's (a pan, a zoom, the buttons, the minimap): the
+  // next visit opens where they left it.
+  const onMoveEnd = useCallback(
+    (_event: unknown, view: Viewport) => {
+      if (!opened.current || !sameViewport(opened.current, view)) saveViewport(movieId, view);
+    },
+    [movieId],
+  );
+  const viewport = useMemo(() => saved ?? { x: 0, y: 0, zoom }, [saved, zoom]);
   const minimapStyle = useMemo(
     () => ({ width: minimap.width, height: minimap.height }),
     [minimap.width, minimap.height],
@@ -155,6 +185,7 @@ export function EditorCanvas({ graph, device, showHidden, onPaneMenu, onPaneClic
       minZoom={CANVAS_SETTINGS.minZoom}
       maxZoom={CANVAS_SETTINGS.maxZoom}
       onInit={onInit}
+      onMoveEnd={onMoveEnd}
       onlyRenderVisibleElements
       snapToGrid
       snapGrid={CANVAS_SETTINGS.snapGrid}

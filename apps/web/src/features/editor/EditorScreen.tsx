@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useShowHiddenItems } from '../../lib/preferences';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { NotFoundState, isNotFound } from '../../ui/NotFoundState';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast';
 import { CanvasErrorBoundary } from './CanvasErrorBoundary';
@@ -12,8 +13,16 @@ import { EditorActionsContext, type EditorActions } from './editorActions';
 import { EditorCanvas } from './EditorCanvas';
 import { HelpDialog } from './HelpDialog';
 import type { EditorKeyAction } from './logic/keyboard';
+import { minimapSize } from './logic/device';
 import { freeSpot, menuPosition } from './logic/placement';
-import { choiceDisplayType, nodeChoiceCategories, QUICK_CHOICES, type NodeChoice } from './logic/nodeChoices';
+import { clearInsets, visibleArea } from './logic/view';
+import {
+  choiceDisplayType,
+  nodeChoiceCategories,
+  QUICK_CHOICES,
+  SHARED_WORKFLOW_CHOICE,
+  type NodeChoice,
+} from './logic/nodeChoices';
 import { CreateNodeDialog } from './menu/CreateNodeDialog';
 import { NodeAddMenu } from './menu/NodeAddMenu';
 import { EditorTopBar } from './toolbar/EditorTopBar';
@@ -71,20 +80,37 @@ export function EditorScreen({ movieId }: { movieId: string }) {
     [flow],
   );
 
+  /**
+   * Where a new node goes: at the point given (the cursor, the menu), else centred in the view; moved to
+   * the nearest spot in view where it covers no other node (drawn or not: their estimated sizes count).
+   */
+  const spotFor = useCallback(
+    (choice: NodeChoice, at?: { x: number; y: number }) => {
+      const rect = canvasRef.current?.getBoundingClientRect();
+      const size = { width: DEFAULT_NODE_WIDTHS[choiceDisplayType(choice)], height: NEW_NODE_HEIGHT };
+      const view =
+        rect && visibleArea(flow.getViewport(), rect, clearInsets(minimapSize(device.touch).height));
+      const wanted =
+        at ??
+        (view
+          ? { x: view.x + (view.width - size.width) / 2, y: view.y + (view.height - size.height) / 2 }
+          : placeAt(null).flow);
+      const taken = store.getSnapshot().nodes.map((node) => ({
+        ...node.position,
+        width: node.measured?.width ?? node.initialWidth ?? node.width ?? DEFAULT_NODE_WIDTHS.utility,
+        height: node.measured?.height ?? node.initialHeight ?? node.height ?? NEW_NODE_HEIGHT,
+      }));
+      return freeSpot(wanted, size, taken, view);
+    },
+    [device.touch, flow, placeAt, store],
+  );
+
   const add = useCallback(
     (choice: NodeChoice, at?: { x: number; y: number }) => {
-      const { loaded, nodes } = store.getSnapshot();
-      if (!loaded) return;
-      const wanted = at ?? placeAt(null).flow;
-      const size = { width: DEFAULT_NODE_WIDTHS[choiceDisplayType(choice)], height: NEW_NODE_HEIGHT };
-      const taken = nodes.map((node) => ({
-        ...node.position,
-        width: node.measured?.width ?? node.width ?? DEFAULT_NODE_WIDTHS.utility,
-        height: node.measured?.height ?? node.height ?? NEW_NODE_HEIGHT,
-      }));
-      void addNode(choice, freeSpot(wanted, size, taken));
+      if (!store.getSnapshot().loaded) return;
+      void addNode(choice, spotFor(choice, at));
     },
-    [addNode, placeAt, store],
+    [addNode, spotFor, store],
   );
 
   const requestDelete = useCallback(
@@ -160,6 +186,13 @@ export function EditorScreen({ movieId }: { movieId: string }) {
   );
 
   const accent = { '--editor-accent': data.movie?.current_node_color || DEFAULT_ACCENT } as CSSProperties;
+  if (isNotFound(data.error)) {
+    return (
+      <main id="main" className="fixed inset-x-0 top-16 bottom-0 overflow-auto bg-neutral-950">
+        <NotFoundState thing="movie" />
+      </main>
+    );
+  }
   return (
     <EditorActionsContext.Provider value={actions}>
       <main id="main" className="fixed inset-x-0 top-16 bottom-0 flex flex-col bg-neutral-950" style={accent}>
@@ -190,6 +223,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
           {graph.loaded ? (
             <CanvasErrorBoundary>
               <EditorCanvas
+                movieId={movieId}
                 graph={graph}
                 device={device}
                 showHidden={showHidden}
@@ -211,6 +245,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
               at={menu.at}
               categories={categories}
               onPick={(choice) => add(choice, menu.flow)}
+              sharedSpot={() => spotFor(SHARED_WORKFLOW_CHOICE, menu.flow)}
               onClose={() => setMenu(null)}
             />
           )}
@@ -220,6 +255,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
         open={createOpen}
         categories={categories}
         onPick={(choice) => add(choice)}
+        sharedSpot={() => spotFor(SHARED_WORKFLOW_CHOICE)}
         onClose={() => setCreateOpen(false)}
       />
       <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />

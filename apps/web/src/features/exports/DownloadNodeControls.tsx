@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useToast } from '../../ui/toast';
 import { useEditorActions } from '../editor/editorActions';
 import { downloadsAll, withDownloadsAll } from './logic/downloadChoice';
-import { downloadErrorMessage } from './logic/downloadErrors';
+import { downloadErrorMessage, isNothingToDownload } from './logic/downloadErrors';
 import { downloadNodeTakes } from './logic/downloadNodeTakes';
 
 const BUTTON =
@@ -26,7 +26,8 @@ export function DownloadNodeControls({ node }: { node: EditorNode }) {
       const count = await downloadNodeTakes(node._id, node.movie_id, all);
       toast.success(`Downloading ${count} take${count === 1 ? '' : 's'}`);
     } catch (error) {
-      toast.error(downloadErrorMessage(error));
+      if (isNothingToDownload(error)) toast.info(error.message);
+      else toast.error(downloadErrorMessage(error));
     } finally {
       setBusy(false);
     }

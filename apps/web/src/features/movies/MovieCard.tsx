@@ -61,7 +61,7 @@ export function MovieCard({ movie, userId, highlighted = false }: MovieCardProps
       ref={cardRef}
       data-testid="movie-card"
       onClick={openEditor}
-      className={`group relative cursor-pointer rounded-2xl border bg-neutral-900/60 has-[[aria-expanded=true]]:z-20 shadow-lg shadow-black/30 transition duration-300 hover:-translate-y-0.5 hover:border-amber-400/40 hover:shadow-amber-500/5 ${
+      className={`group relative min-w-0 cursor-pointer rounded-2xl border bg-neutral-900/60 has-[[aria-expanded=true]]:z-20 shadow-lg shadow-black/30 transition duration-300 hover:-translate-y-0.5 hover:border-amber-400/40 hover:shadow-amber-500/5 ${
         highlighted ? 'border-amber-400/80 ring-4 ring-amber-400/20' : 'border-white/10'
       }`}
     >

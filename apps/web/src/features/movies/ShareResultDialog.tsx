@@ -9,6 +9,8 @@ import type { ShareResult } from './useShareMovie';
 
 /** The outcome of Share: the copied link (shown too, for copying by hand), or the failure. */
 export function ShareResultDialog({ result, onClose }: { result: ShareResult | null; onClose(): void }) {
+  // The link whose shares were just revoked: it no longer works, so it is no longer offered as copied.
+  const [revokedUrl, setRevokedUrl] = useState<string | null>(null);
   if (result?.status === 'failed') {
     return (
       <Dialog
@@ -34,8 +36,18 @@ export function ShareResultDialog({ result, onClose }: { result: ShareResult | n
     >
       {result && (
         <>
-          <SharedLink key={result.url} url={result.url} copied={result.copied} />
-          <RevokeLinks key={`revoke-${result.url}`} movieId={result.movieId} expiresAt={result.expiresAt} />
+          <SharedLink
+            key={result.url}
+            url={result.url}
+            copied={result.copied}
+            revoked={revokedUrl === result.url}
+          />
+          <RevokeLinks
+            key={`revoke-${result.url}`}
+            movieId={result.movieId}
+            expiresAt={result.expiresAt}
+            onRevoked={() => setRevokedUrl(result.url)}
+          />
         </>
       )}
     </Dialog>
@@ -43,13 +55,22 @@ export function ShareResultDialog({ result, onClose }: { result: ShareResult | n
 }
 
 /** When the links stop working on their own, and a way to stop them now (a link sent to the wrong person). */
-function RevokeLinks({ movieId, expiresAt }: { movieId: string; expiresAt: string | null }) {
+function RevokeLinks({
+  movieId,
+  expiresAt,
+  onRevoked,
+}: {
+  movieId: string;
+  expiresAt: string | null;
+  onRevoked(): void;
+}) {
   const [state, setState] = useState<'idle' | 'revoking' | 'revoked' | 'failed'>('idle');
   const revoke = async () => {
     setState('revoking');
     try {
       await apiCall(endpoints.revokeMovieShares, { params: { movieId } });
       setState('revoked');
+      onRevoked();
     } catch {
       setState('failed');
     }
@@ -73,8 +94,30 @@ function RevokeLinks({ movieId, expiresAt }: { movieId: string; expiresAt: strin
   );
 }
 
-function SharedLink({ url, copied: copiedAtFirst }: { url: string; copied: boolean }) {
+function SharedLink({
+  url,
+  copied: copiedAtFirst,
+  revoked,
+}: {
+  url: string;
+  copied: boolean;
+  revoked: boolean;
+}) {
   const [copied, setCopied] = useState(copiedAtFirst);
+  if (revoked) {
+    return (
+      <div className="space-y-3">
+        <p>This link no longer works.</p>
+        <input
+          readOnly
+          disabled
+          value={url}
+          aria-label="Revoked share link"
+          className="h-10 w-full rounded-lg border border-white/10 bg-neutral-950 px-3 font-mono text-xs text-neutral-500 line-through"
+        />
+      </div>
+    );
+  }
   return (
     <div className="space-y-3">
       <p className={copied ? 'text-emerald-400' : undefined}>

@@ -26,6 +26,7 @@ import { ItemPanel } from './panel/ItemPanel';
 import { generationsPath, shotsPath } from './paths';
 import { StoryboardBreadcrumb } from './StoryboardBreadcrumb';
 import { listKey, type ListScope } from './storyboardApi';
+import { isNotFound } from '../../ui/NotFoundState';
 import { StoryboardStatus } from './StoryboardStatus';
 
 /** The spec: a new item is selected, and selected again after 100 ms. */
@@ -122,7 +123,7 @@ export function StoryboardScreen({ scope }: { scope: ListScope }) {
     <main id="main" className="min-h-screen px-4 pt-24 pb-16 text-neutral-100 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-[1600px]">
         <StoryboardBreadcrumb level={level} movieId={movieId} {...titles} />
-        {level !== 'character' && (
+        {level !== 'character' && !isNotFound(error) && (
           <CutBar
             movieId={movieId}
             sceneId={scope.sceneId}
@@ -130,7 +131,12 @@ export function StoryboardScreen({ scope }: { scope: ListScope }) {
             durations={shotDurations}
           />
         )}
-        <StoryboardStatus loaded={loaded} error={error} onRetry={actions.refetch} />
+        <StoryboardStatus
+          loaded={loaded}
+          error={error}
+          onRetry={actions.refetch}
+          thing={level === 'shot' ? 'scene' : 'movie'}
+        />
         {loaded && (
           <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
             <div className="min-w-0 flex-1">

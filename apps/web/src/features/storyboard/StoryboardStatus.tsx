@@ -1,17 +1,22 @@
 import { Button } from '../../ui/Button';
+import { NotFoundState, isNotFound } from '../../ui/NotFoundState';
 import { Spinner } from '../../ui/Spinner';
 
-/** The list's loading spinner, or its load failure with a retry. */
+/** The list's loading spinner, its load failure with a retry, or the not-found state. */
 export function StoryboardStatus({
   loaded,
   error,
   onRetry,
+  thing,
 }: {
   loaded: boolean;
   error: unknown;
   onRetry(): Promise<void>;
+  /** What the list's address names: the movie (scenes, characters) or the scene (shots). */
+  thing: 'movie' | 'scene';
 }) {
   if (loaded) return null;
+  if (isNotFound(error)) return <NotFoundState thing={thing} />;
   if (error) {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-24 text-neutral-300">

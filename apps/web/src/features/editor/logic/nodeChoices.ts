@@ -103,6 +103,9 @@ export function nodeChoiceCategories(templates: readonly UtilityNodeTemplate[]):
   ];
 }
 
+/** A workflow node loaded from the community's shared workflows (picked in their browser). */
+export const SHARED_WORKFLOW_CHOICE: NodeChoice = { kind: 'workflow', template: 'shared_workflows' };
+
 /** Whether picking the choice opens the shared-workflow browser instead of adding a node at once. */
 export function opensSharedBrowser(choice: NodeChoice): boolean {
   return choice.kind === 'workflow' && choice.template === 'shared_workflows';

@@ -23,24 +23,51 @@ function overlaps(a: Rect, b: Rect): boolean {
 
 /**
  * A spot for a new node of `size` as near to `wanted` as possible where it covers no other node, so
- * that it never hides another node's handles. Searches rings of growing distance around the spot.
+ * that it never hides another node's handles, and lies wholly inside `within` (the part of the canvas
+ * in view) when given and there is room there. Searches rings of growing distance around the spot.
  */
 export function freeSpot(
   wanted: Point,
   size: { width: number; height: number },
   taken: readonly Rect[],
+  within?: Rect,
 ): Point {
   const fits = (p: Point) => !taken.some((rect) => overlaps({ ...p, ...size }, rect));
-  if (fits(wanted)) return wanted;
+  if (within) {
+    const inside = (p: Point) =>
+      p.x >= within.x &&
+      p.y >= within.y &&
+      p.x + size.width <= within.x + within.width &&
+      p.y + size.height <= within.y + within.height;
+    const start = {
+      x: clamp(wanted.x, within.x, within.x + within.width - size.width),
+      y: clamp(wanted.y, within.y, within.y + within.height - size.height),
+    };
+    // Rings wide enough to cross the view in at most MAX_RINGS steps, however far it is zoomed out.
+    const step = Math.max(STEP_PX, Math.max(within.width, within.height) / MAX_RINGS);
+    const near = taken.filter((rect) => overlaps(rect, within));
+    const free = (p: Point) => inside(p) && !near.some((rect) => overlaps({ ...p, ...size }, rect));
+    const spot = search(start, step, free);
+    if (spot) return spot;
+  }
+  return search(wanted, STEP_PX, fits) ?? wanted;
+}
+
+function search(from: Point, step: number, fits: (p: Point) => boolean): Point | null {
+  if (fits(from)) return from;
   for (let ring = 1; ring <= MAX_RINGS; ring += 1) {
     for (let dx = -ring; dx <= ring; dx += 1) {
       for (const dy of dx === -ring || dx === ring ? range(-ring, ring) : [-ring, ring]) {
-        const candidate = { x: wanted.x + dx * STEP_PX, y: wanted.y + dy * STEP_PX };
+        const candidate = { x: from.x + dx * step, y: from.y + dy * step };
         if (fits(candidate)) return candidate;
       }
     }
   }
-  return wanted;
+  return null;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.max(min, Math.min(value, Math.max(min, max)));
 }
 
 function range(from: number, to: number): number[] {

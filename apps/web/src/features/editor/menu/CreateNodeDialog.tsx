@@ -1,4 +1,3 @@
-import { useReactFlow } from '@xyflow/react';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -9,22 +8,19 @@ interface CreateNodeDialogProps {
   open: boolean;
   categories: readonly ChoiceCategory[];
   onPick(choice: NodeChoice): void;
+  /** Where a node loaded from a shared workflow goes, in canvas coordinates. */
+  sharedSpot(): { x: number; y: number };
   onClose(): void;
 }
 
 /** On phones the node-add menu is this dialog, with tabs Inputs, Workflows and Utility. */
-export function CreateNodeDialog({ open, categories, onPick, onClose }: CreateNodeDialogProps) {
+export function CreateNodeDialog({ open, categories, onPick, sharedSpot, onClose }: CreateNodeDialogProps) {
   const [tab, setTab] = useState<ChoiceCategory['id']>('input');
   const [browsing, setBrowsing] = useState(false);
-  const flow = useReactFlow();
   const current = categories.find((category) => category.id === tab) ?? categories[0];
   return (
     <>
-      <SharedWorkflowsPicker
-        open={browsing}
-        position={() => flow.screenToFlowPosition({ x: window.innerWidth / 2, y: window.innerHeight / 2 })}
-        onClose={() => setBrowsing(false)}
-      />
+      <SharedWorkflowsPicker open={browsing} position={sharedSpot} onClose={() => setBrowsing(false)} />
       <Dialog
         open={open}
         title="Create Node"

@@ -1,4 +1,3 @@
-import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef, useState } from 'react';
 import { SharedWorkflowsPicker } from '../../workflows/SharedWorkflowsPicker';
 import { opensSharedBrowser, type ChoiceCategory, type NodeChoice } from '../logic/nodeChoices';
@@ -8,15 +7,16 @@ interface NodeAddMenuProps {
   at: { x: number; y: number };
   categories: readonly ChoiceCategory[];
   onPick(choice: NodeChoice): void;
+  /** Where a node loaded from a shared workflow goes, in canvas coordinates. */
+  sharedSpot(): { x: number; y: number };
   onClose(): void;
 }
 
 /** The node-add menu at the cursor: Input, Workflow and Utility, each opening its submenu. */
-export function NodeAddMenu({ at, categories, onPick, onClose }: NodeAddMenuProps) {
+export function NodeAddMenu({ at, categories, onPick, sharedSpot, onClose }: NodeAddMenuProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const [openId, setOpenId] = useState<ChoiceCategory['id'] | null>(null);
-  const [browsing, setBrowsing] = useState<{ x: number; y: number } | null>(null);
-  const flow = useReactFlow();
+  const [browsing, setBrowsing] = useState(false);
   const open = categories.find((category) => category.id === openId);
 
   useEffect(() => {
@@ -37,9 +37,7 @@ export function NodeAddMenu({ at, categories, onPick, onClose }: NodeAddMenuProp
   }, [onClose, browsing]);
 
   if (browsing) {
-    return (
-      <SharedWorkflowsPicker open position={() => flow.screenToFlowPosition(browsing)} onClose={onClose} />
-    );
+    return <SharedWorkflowsPicker open position={sharedSpot} onClose={onClose} />;
   }
 
   return (
@@ -83,11 +81,7 @@ export function NodeAddMenu({ at, categories, onPick, onClose }: NodeAddMenuProp
               title={entry.description}
               onClick={() => {
                 if (opensSharedBrowser(entry.choice)) {
-                  const box = rootRef.current?.getBoundingClientRect();
-                  setBrowsing({
-                    x: box?.left ?? window.innerWidth / 2,
-                    y: box?.top ?? window.innerHeight / 2,
-                  });
+                  setBrowsing(true);
                   return;
                 }
                 onPick(entry.choice);

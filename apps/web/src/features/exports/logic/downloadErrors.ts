@@ -14,3 +14,14 @@ export function downloadErrorMessage(error: unknown): string {
   }
   return DOWNLOAD_MESSAGES.failed;
 }
+
+/**
+ * Whether a download found nothing to do (no takes marked, or none new since the last download): the
+ * server answers 404, but for the creator that is news, not a failure.
+ */
+export function isNothingToDownload(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    (error.message === DOWNLOAD_MESSAGES.noNewTakes || error.message === DOWNLOAD_MESSAGES.noTakes)
+  );
+}

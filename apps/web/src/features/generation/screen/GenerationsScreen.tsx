@@ -16,6 +16,7 @@ import { shotIdInPath, workflowPath } from '../paths';
 import { flatten, GenerationGroups } from './GenerationGroups';
 import { GenerationPanel } from './GenerationPanel';
 import { ShotHeader } from './ShotHeader';
+import { NotFoundState, isNotFound } from '../../../ui/NotFoundState';
 
 export interface GenerationsScope {
   movieId: string;
@@ -96,6 +97,14 @@ export function GenerationsScreen({ scope }: { scope: GenerationsScope }) {
     onDelete: setDeleting,
     onStarted: () => void refresh(),
   };
+
+  if (isNotFound(error)) {
+    return (
+      <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-24 pb-8 sm:px-6">
+        <NotFoundState thing="shot" />
+      </main>
+    );
+  }
 
   // The page's <main>, starting below the fixed top navigation like the storyboard screens.
   return (

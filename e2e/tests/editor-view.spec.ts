@@ -1,0 +1,107 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addedNode, editorNodes, nodeNamed, openNewMovieEditor, panBy } from './editor-canvas';
+import { signInThroughLandingPage } from './sign-in';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('Not on screen');
+  return box;
+}
+
+const inside = (outer: Box, inner: Box) =>
+  inner.x >= outer.x - 1 &&
+  inner.y >= outer.y - 1 &&
+  inner.x + inner.width <= outer.x + outer.width + 1 &&
+  inner.y + inner.height <= outer.y + outer.height + 1;
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Every node's box on screen, by node id. */
+async function nodeBoxes(page: Page): Promise<Map<string, Box>> {
+  const boxes = new Map<string, Box>();
+  for (const node of await editorNodes(page).all()) {
+    boxes.set((await node.getAttribute('data-node-id'))!, await boxOf(node));
+  }
+  return boxes;
+}
+
+/** Every node lies wholly in the canvas, below the editor's bar (the canvas starts under it). */
+async function expectAllInView(page: Page): Promise<void> {
+  const canvas = await boxOf(page.getByTestId('editor-canvas'));
+  const boxes = await nodeBoxes(page);
+  expect(boxes.size).toBeGreaterThan(5);
+  for (const [id, box] of boxes) expect(inside(canvas, box), `node ${id} in view`).toBe(true);
+}
+
+test('the editor opens on the whole graph, places new nodes in free space in view and keeps a moved view', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInThroughLandingPage(page, 'view@example.com');
+  const editor = await openNewMovieEditor(page, context);
+  const movieId = editor.url().split('/').at(-2)!;
+
+  // Every node of the template in view below the bar, the edges moving (a small graph).
+  await expect(nodeNamed(editor, 'Download')).toBeVisible();
+  await expectAllInView(editor);
+  const edges = editor.locator('.react-flow__edge');
+  await expect(edges).not.toHaveCount(0);
+  await expect(editor.locator('.react-flow__edge:not(.animated)')).toHaveCount(0);
+  await editor.screenshot({ path: 'artifacts/editor-view-opened-desktop.png' });
+
+  // The prompt node's Extra Instructions #1 is connected in the template: #2 is offered beside it.
+  const prompt = nodeNamed(editor, 'Cinegraph Prompt');
+  await expect(prompt.getByLabel('Extra Instructions #1 input')).toBeVisible();
+  await expect(prompt.getByLabel('Extra Instructions #2 input')).toBeVisible();
+
+  // Download New with nothing to download says so as news, not as an error.
+  await nodeNamed(editor, 'Download').getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(editor.getByRole('status').filter({ hasText: 'No takes to download' })).toBeVisible();
+  await expect(editor.getByRole('alert')).toHaveCount(0);
+
+  // New nodes from the bar and the keys land in view, on free canvas, none on another.
+  for (const add of [
+    () => editor.getByRole('button', { name: 'Add Workflow' }).click(),
+    () => editor.getByRole('button', { name: 'Add Character' }).click(),
+    () => editor.getByRole('button', { name: 'Add Workflow' }).click(),
+  ]) {
+    const before = await nodeBoxes(editor);
+    const node = await addedNode(editor, add);
+    const box = await boxOf(node);
+    expect(inside(await boxOf(editor.getByTestId('editor-canvas')), box)).toBe(true);
+    for (const [id, other] of before) expect(overlap(box, other), `covers ${id}`).toBe(false);
+  }
+  await editor.screenshot({ path: 'artifacts/editor-view-new-nodes.png' });
+
+  // A view the creator moved is the one the editor opens with next time.
+  await panBy(editor, 120, 60);
+  const workflow = nodeNamed(editor, 'Text to Video');
+  const moved = await boxOf(workflow);
+  await editor.waitForTimeout(600);
+  await editor.reload();
+  await expect(workflow).toBeVisible();
+  const reopened = await boxOf(workflow);
+  expect(Math.abs(reopened.x - moved.x)).toBeLessThan(2);
+  expect(Math.abs(reopened.y - moved.y)).toBeLessThan(2);
+
+  // On a phone the same graph opens whole too (with its new nodes, in a fresh browser).
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    storageState: await context.storageState(),
+  });
+  await phone.addInitScript((id) => localStorage.removeItem(`cinegraph.editorView.${id}`), movieId);
+  const small = await phone.newPage();
+  await small.goto(`/movies/${movieId}/editor`);
+  await expect(nodeNamed(small, 'Download')).toBeVisible();
+  await expectAllInView(small);
+  await small.screenshot({ path: 'artifacts/editor-view-opened-phone.png' });
+  await phone.close();
+  await context.close();
+});
