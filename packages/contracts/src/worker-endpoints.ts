@@ -48,6 +48,17 @@ export const workerEndpoints = {
     auth: false,
     response: z.object({ received: z.boolean() }),
   }),
+  comfyApiOwnWebhook: endpoint({
+    method: 'POST',
+    path: '/workers/comfyui-api/webhook/:workerId',
+    summary:
+      "A user's own comfyui-api worker's deliveries, as comfyApiWebhook's. Public (no session): every request " +
+      "must be signed with that worker's own secret (shown on the account page), and only the worker's own " +
+      'prompts are kept (a delivery for any other prompt answers `received: false`)',
+    auth: false,
+    params: WorkerIdParams,
+    response: z.object({ received: z.boolean() }),
+  }),
   runpodWebhook: endpoint({
     method: 'POST',
     path: '/workers/runpod/webhook/:promptId/:token',

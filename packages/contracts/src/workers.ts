@@ -92,6 +92,11 @@ export const OwnWorker = z.object({
   api_key_ending: z.string().nullable(),
   /** The user's jobs assigned to it, queued on it or running on it now. */
   active_jobs: z.number(),
+  /**
+   * A comfyui-api worker's own webhook: the address for its SYSTEM_WEBHOOK_URL (the studio sends the
+   * same as each job's `webhook_v2`) and the secret for its WEBHOOK_SECRET; null for other backends.
+   */
+  webhook: z.object({ url: z.string(), secret: z.string() }).nullable(),
   created_at: IsoDate,
 });
 export type OwnWorker = z.infer<typeof OwnWorker>;

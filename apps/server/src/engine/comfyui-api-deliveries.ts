@@ -17,9 +17,15 @@ const KEPT_DAYS = 2;
 /** Where base64 outputs of deliveries are kept until their job stores its take. */
 const OUTPUTS_FOLDER = 'comfyui-api-deliveries/';
 
-/** The studio's webhook address that comfyui-api delivers outcomes (and system events) to. */
-export function comfyApiWebhookUrl(publicUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/api/v1${endpoints.comfyApiWebhook.path}`;
+/**
+ * The studio's webhook address that comfyui-api delivers outcomes (and system events) to: the shared
+ * pool's, or a user's own worker's (signed with that worker's own secret).
+ */
+export function comfyApiWebhookUrl(publicUrl: string, ownWorkerId?: string): string {
+  const path = ownWorkerId
+    ? endpoints.comfyApiOwnWebhook.path.replace(':workerId', encodeURIComponent(ownWorkerId))
+    : endpoints.comfyApiWebhook.path;
+  return `${publicUrl.replace(/\/+$/, '')}/api/v1${path}`;
 }
 
 /**

@@ -18,7 +18,8 @@ import type { WorkerRow } from './worker-row';
  * of worker-comfyui. A user's worker is reached only at public addresses unless private ones are allowed.
  */
 export function connectWorker(
-  worker: Pick<WorkerRow, 'url' | 'userId' | 'backend' | 'apiKey'>,
+  /** `id` names a user's own comfyui-api worker's webhook (not needed to probe a worker being added). */
+  worker: Pick<WorkerRow, 'url' | 'userId' | 'backend' | 'apiKey'> & { id?: string },
   /**
    * `publicUrl`: where comfyui-api delivers outcomes, `db`: where they are kept (both needed to run jobs
    * on comfyui-api, not to check health or cancel).
@@ -50,7 +51,8 @@ export function connectWorker(
   if (worker.backend === 'comfyui-api') {
     return new ComfyApiWorker({
       baseUrl: worker.url,
-      webhookUrl: options.publicUrl ? comfyApiWebhookUrl(options.publicUrl) : '',
+      // A user's own server signs with its own secret, at its own address.
+      webhookUrl: publicUrl ? comfyApiWebhookUrl(publicUrl, worker.userId ? worker.id : undefined) : '',
       inbox: options.db ? comfyApiInbox(options.db, options.storage) : { read: async () => null },
       outputBucket: options.outputBucket,
       lostAfterMs: options.comfyApiLostAfterMs,

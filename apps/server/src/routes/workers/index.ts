@@ -28,17 +28,17 @@ export function workerRoutes(app: FastifyInstance, { db, config, storage }: AppD
   });
 
   route(app, endpoints.listOwnWorkers, async ({ userId }) =>
-    (await listOwnWorkers(db, userId)).map(presentOwnWorker),
+    (await listOwnWorkers(db, userId)).map((row) => presentOwnWorker(row, config.publicUrl)),
   );
 
   route(app, endpoints.addOwnWorker, async ({ userId, body }) => {
     // Read at each request from the app's config (tests switch it on for dev workers on 127.0.0.1).
     const ctx = { db, allowPrivate: config.userWorkersAllowPrivate };
-    return presentOwnWorker(await addOwnWorker(ctx, userId, body));
+    return presentOwnWorker(await addOwnWorker(ctx, userId, body), config.publicUrl);
   });
 
   route(app, endpoints.updateOwnWorker, async ({ userId, params, body }) =>
-    presentOwnWorker(await updateOwnWorker(db, userId, params.workerId, body)),
+    presentOwnWorker(await updateOwnWorker(db, userId, params.workerId, body), config.publicUrl),
   );
 
   route(app, endpoints.removeOwnWorker, async ({ userId, params }) => {

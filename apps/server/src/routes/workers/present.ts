@@ -1,9 +1,10 @@
 import type { OwnWorker } from '@cinegraph/contracts';
 import type { OwnWorkerRow } from '../../services/workers/own-workers';
-import { workerKeyEnding } from '../../services/workers/worker-keys';
+import { comfyApiWebhookUrl } from '../../engine/comfyui-api-deliveries';
+import { comfyApiWorkerSecret, workerKeyEnding } from '../../services/workers/worker-keys';
 
-/** One of the user's workers as the account page shows it. */
-export function presentOwnWorker(row: OwnWorkerRow): OwnWorker {
+/** One of the user's workers as the account page shows it (`publicUrl`: the studio's, for its webhook). */
+export function presentOwnWorker(row: OwnWorkerRow, publicUrl: string): OwnWorker {
   return {
     _id: row.id,
     url: row.url,
@@ -18,6 +19,10 @@ export function presentOwnWorker(row: OwnWorkerRow): OwnWorker {
     cold_starts: row.coldStarts,
     api_key_ending: workerKeyEnding(row.apiKey),
     active_jobs: row.activeJobs,
+    webhook:
+      row.backend === 'comfyui-api'
+        ? { url: comfyApiWebhookUrl(publicUrl, row.id), secret: comfyApiWorkerSecret(row.id) }
+        : null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -39,6 +39,16 @@ export function isWorkerWebhookToken(promptId: string, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * The webhook secret of a user's own comfyui-api worker (its WEBHOOK_SECRET): its own, so no user can
+ * sign deliveries for another's prompts. Derived from the studio's secret and the worker's id, never
+ * stored; base64 of 32 bytes, as comfyui-api decodes it.
+ */
+export function comfyApiWorkerSecret(workerId: string): string {
+  if (!webhookKey) throw new Error('The key that signs worker webhooks is not set (useWorkerKeySecret).');
+  return createHmac('sha256', webhookKey).update(`comfyui-api worker ${workerId}`).digest('base64');
+}
+
 function sealingKey(): Buffer {
   if (!key) throw new Error('The key that seals worker API keys is not set (useWorkerKeySecret).');
   return key;

@@ -49,6 +49,7 @@ export function WorkerItem({ worker, onSave, onRemove }: WorkerItemProps) {
             </div>
             <p className="truncate font-mono text-xs text-neutral-400">{worker.url}</p>
             <p className="mt-1 text-xs text-neutral-500">{workerLoad(worker)}</p>
+            {worker.webhook && <ComfyApiSettings webhook={worker.webhook} />}
             {health.detail && (
               <p
                 className={`mt-1 text-xs break-words ${health.tone === 'down' ? 'text-red-300/80' : 'text-neutral-500'}`}
@@ -77,6 +78,24 @@ export function WorkerItem({ worker, onSave, onRemove }: WorkerItemProps) {
         </div>
       )}
     </li>
+  );
+}
+
+/** The settings a user's own comfyui-api server needs: its own secret, so no one else can sign for it. */
+function ComfyApiSettings({ webhook }: { webhook: NonNullable<OwnWorker['webhook']> }) {
+  return (
+    <details className="mt-2 text-xs text-neutral-400">
+      <summary className="cursor-pointer">comfyui-api settings</summary>
+      <p className="mt-1">Start the server with these (its webhook deliveries are refused otherwise):</p>
+      <dl className="mt-1 grid gap-1 font-mono break-all">
+        <dt className="text-neutral-500">WEBHOOK_SECRET</dt>
+        <dd className="select-all text-neutral-300">{webhook.secret}</dd>
+        <dt className="text-neutral-500">SYSTEM_WEBHOOK_URL (for live progress)</dt>
+        <dd className="select-all text-neutral-300">{webhook.url}</dd>
+        <dt className="text-neutral-500">SYSTEM_WEBHOOK_EVENTS</dt>
+        <dd className="select-all text-neutral-300">execution_start,progress</dd>
+      </dl>
+    </details>
   );
 }
 

@@ -16,6 +16,7 @@ const worker = (changes: Partial<OwnWorker>): OwnWorker => ({
   queue_depth: null,
   cold_starts: null,
   api_key_ending: null,
+  webhook: null,
   active_jobs: 0,
   created_at: '2026-11-20T10:00:00Z',
   ...changes,
