@@ -13,7 +13,7 @@ import {
   reportProgress,
   type CutRenderRow,
 } from './cut-renders';
-import { ffmpegAvailable, joinArgs, runFfmpeg, segmentArgs, slateText } from './ffmpeg-cut';
+import { ffmpegAvailable, hasSoundStream, joinArgs, runFfmpeg, segmentArgs, slateText } from './ffmpeg-cut';
 import { movieCut, type CutFiles } from './movie-cut';
 
 /** Renders at once per server: two users' renders run side by side. */
@@ -104,12 +104,10 @@ async function shotArgs(
     slateTextFile = path.join(o.dir, `slate-${o.i}.txt`);
     await fs.writeFile(slateTextFile, slateText(shot));
   }
-  return segmentArgs(shot, {
-    ...o,
-    pictureUrl: shot.picture && (await mediaUrl(files, shot.picture.url)),
-    soundUrl: shot.sound && (await mediaUrl(files, shot.sound.url)),
-    slateTextFile,
-  });
+  const pictureUrl = shot.picture && (await mediaUrl(files, shot.picture.url));
+  const soundUrl = shot.sound && (await mediaUrl(files, shot.sound.url));
+  const pictureHasSound = !soundUrl && shot.picture?.kind === 'video' && (await hasSoundStream(pictureUrl!));
+  return segmentArgs(shot, { ...o, pictureUrl, soundUrl, pictureHasSound, slateTextFile });
 }
 
 /**

@@ -18,6 +18,8 @@ export interface SegmentOptions {
   /** Addresses ffmpeg reads the shot's picture and sound from. */
   pictureUrl: string | null;
   soundUrl: string | null;
+  /** The picture is a video with its own sound (used when the shot has no sound take). */
+  pictureHasSound: boolean;
   /** A file holding the slate's text (a shot without a picture). */
   slateTextFile: string | null;
   output: string;
@@ -28,7 +30,8 @@ const SLATE_FONT = () => createRequire(import.meta.url).resolve('dejavu-fonts-tt
 /**
  * The ffmpeg arguments that make one shot of the cut into an MP4 segment of exactly its length: the
  * picture scaled into the frame (letterboxed), a still held and a short video's last frame held, a
- * slate drawn for a shot without a picture, its sound under it or silence; H.264 and AAC alike in every
+ * slate drawn for a shot without a picture, its sound take under it (else the video's own sound, else
+ * silence); H.264 and AAC alike in every
  * segment so they join without re-encoding.
  */
 export function segmentArgs(shot: CutShot, o: SegmentOptions): string[] {
@@ -49,7 +52,8 @@ export function segmentArgs(shot: CutShot, o: SegmentOptions): string[] {
       `fontsize=${Math.round(o.height / 22)}:line_spacing=${Math.round(o.height / 60)}:x=(w-text_w)/2:y=(h-text_h)/2`
     : '';
   const video = `[0:v]${fit}${slate},tpad=stop_mode=clone:stop_duration=${seconds}[v]`;
-  const audio = `[1:a]aresample=48000,aformat=channel_layouts=stereo,apad[a]`;
+  const audioSource = !o.soundUrl && o.pictureHasSound ? '[0:a]' : '[1:a]';
+  const audio = `${audioSource}aresample=48000,aformat=channel_layouts=stereo,apad[a]`;
   return [
     ...['-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1'],
     ...picture,
@@ -111,6 +115,28 @@ export function runFfmpeg(
       if (code === 0) resolve();
       else reject(new Error(errors.trim().split('\n').at(-1) || `ffmpeg stopped (${String(code)})`));
     });
+  });
+}
+
+/** Whether the file at `url` has a sound stream (ffprobe); false when it cannot tell. */
+export function hasSoundStream(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const args = [
+      '-v',
+      'error',
+      '-select_streams',
+      'a',
+      '-show_entries',
+      'stream=index',
+      '-of',
+      'csv=p=0',
+      url,
+    ];
+    const child = spawn('ffprobe', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0 && out.trim().length > 0));
   });
 }
 

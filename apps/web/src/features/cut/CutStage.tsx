@@ -30,10 +30,11 @@ function useInStep(element: HTMLMediaElement | null, offset: number, playing: bo
 
 function Picture({
   media,
+  muted,
   offset,
   playing,
   onStalled,
-}: { media: CutMedia } & Omit<CutStageProps, 'shot' | 'next'>) {
+}: { media: CutMedia; muted: boolean } & Omit<CutStageProps, 'shot' | 'next'>) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   useInStep(video, offset, playing);
   // A shot that ends while its video loads leaves the clock free.
@@ -48,6 +49,8 @@ function Picture({
       poster={media.display_image ?? undefined}
       playsInline
       preload="auto"
+      // A sound take plays instead of the video's own sound (as the rendered cut does).
+      muted={muted}
       onWaiting={() => onStalled(true)}
       onPlaying={() => onStalled(false)}
       onCanPlay={() => onStalled(false)}
@@ -96,6 +99,7 @@ export function CutStage({ shot, offset, playing, next, onStalled }: CutStagePro
         <Picture
           key={shot.picture.url}
           media={shot.picture}
+          muted={shot.sound !== null}
           offset={offset}
           playing={playing}
           onStalled={onStalled}
