@@ -3,7 +3,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generations, movies, nodes, shots } from '../db/schema';
+import { generations, movies, nodes, shots, workers } from '../db/schema';
 import { storedFileKey } from '../services/assets/stored-files';
 import { applyWorkflowToNode } from '../services/workflows/node-workflow';
 import { readWorkflow } from '../services/workflows/workflow-handles';
@@ -16,6 +16,7 @@ import {
   type GenerationMovie,
 } from './engine-test-support';
 import type { Dispatcher } from './dispatcher';
+import { startS3rver } from '../storage/s3rver-test-server';
 import { WorkerPool } from './worker-pool';
 
 /**
@@ -212,4 +213,51 @@ describe.skipIf(!real)('the studio with the real comfyui-api and ComfyUI', () =>
     expect(bytes).toBeGreaterThan(2 * 1024 * 1024);
     await checkTakes(ids);
   }, 180_000);
+
+  it("uploads outputs to the studio's bucket (s3rver) with COMFYUI_API_S3_PREFIX, read back into the take", async () => {
+    const s3 = await startS3rver();
+    try {
+      const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
+      for (const link of [node!.workflowApiLink, node!.workflowLink]) {
+        const key = link && storedFileKey(t.config.publicUrl, link);
+        const file = key && (await t.storage.get(key));
+        if (file) await s3.storage.put(key, file.body, file.contentType);
+      }
+      // comfyui-api's own S3 client (AWS SDK v3) reaches s3rver by the SDK's standard settings.
+      Object.assign(process.env, {
+        AWS_REGION: 'us-east-1',
+        AWS_ENDPOINT_URL: s3.endpoint,
+        AWS_ACCESS_KEY_ID: 'S3RVER',
+        AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      });
+      sh(env.COMFYUI_API_REAL_KILL);
+      sh(env.COMFYUI_API_REAL_START);
+      await dispatcher.stop();
+      const outputs = { bucket: s3.bucket, prefix: 'comfyui-api-outputs/' };
+      dispatcher = testDispatcher(t, {
+        pollMs: 250,
+        intervalMs: 250,
+        storage: s3.storage,
+        comfyApiOutputs: outputs,
+      });
+      dispatcher.start();
+      await t.db.update(workers).set({ healthy: true });
+      const ids = await generate(t, m, m.shotIds.slice(0, 1), 1);
+      await waitForStatus(t, ids, ['success', 'failed'], 120_000);
+      const [done] = await rows(ids);
+      const output = done!.output as { url: string; bytes: number } | null;
+      console.log(`s3: ${done!.status} ${output?.bytes} bytes ${done!.errorMessage ?? ''}`);
+      expect(done!.status).toBe('success');
+      const uploaded = `comfyui-api-outputs/${done!.promptId}_cinegraph_${done!.id}_00001_.png`;
+      const stored = await s3.storage.get(storedFileKey(t.config.publicUrl, output!.url)!);
+      expect(stored!.body.equals((await s3.storage.get(uploaded))!.body)).toBe(true);
+      const kept = path.join(
+        env.COMFYUI_API_REAL_KEPT!,
+        `${done!.promptId}_cinegraph_${done!.id}_00001_.png`,
+      );
+      expect(stored!.body.equals(readFileSync(kept))).toBe(true);
+    } finally {
+      await s3.stop();
+    }
+  }, 240_000);
 });

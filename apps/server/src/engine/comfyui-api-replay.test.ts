@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { comfyApiInbox } from './comfyui-api-deliveries';
+import { comfyApiOutputBucket } from './comfyui-api-outputs';
 import { executionSecondsOf } from './gpu-time';
 import { STILL_WORKFLOW } from './still-workflow';
 
@@ -40,7 +41,7 @@ interface Answer {
 interface Recording {
   webhook_secret: string;
   answers: Record<'prompt' | 'health' | 'ready' | 'interrupt_running' | 'interrupt_unknown', Answer>;
-  deliveries: Record<'complete' | 'execution_start' | 'failed', Delivery>;
+  deliveries: Record<'complete' | 'complete_s3' | 'execution_start' | 'failed', Delivery>;
   large_delivery_tries: { recorded_at: string; webhook_id: string }[];
 }
 const URL_PATH = '/api/v1/workers/comfyui-api/webhook';
@@ -161,6 +162,25 @@ describe("comfyui-api 1.18.0's recorded deliveries", () => {
     vi.useRealTimers();
     expect(refused.statusCode).toBe(413);
   }, 120_000);
+
+  it("a prompt.complete naming its upload to the studio's bucket (the `s3` option, AWS_REGION set) is read back from there", async () => {
+    const { complete_s3: delivery } = recorded.deliveries;
+    expect((await replay(delivery, delivery.body)).json()).toEqual({ received: true });
+    const sent = JSON.parse(delivery.body) as { id: string; images: string[]; filenames: string[] };
+    const [, bucket, key] = /^s3:\/\/([^/]+)\/(.+)$/.exec(sent.images[0]!)!;
+    // The object comfyui-api uploaded (here into the studio's own storage, under the prefix).
+    const png = Buffer.from(JSON.parse(recorded.deliveries.complete.body).images[0], 'base64');
+    await t.storage.put(key!, png, 'image/png');
+    const api = new ComfyApiWorker({
+      baseUrl: 'http://comfyui-api.invalid',
+      webhookUrl: '',
+      inbox: comfyApiInbox(t.db, t.storage),
+      outputBucket: comfyApiOutputBucket(t.storage, { bucket: bucket!, prefix: 'comfyui-api-outputs/' }),
+    });
+    expect(await api.waitForPrompt(sent.id, { pollMs: 5 })).toMatchObject({ status: 'success' });
+    const file = await api.openView({ filename: sent.filenames[0]!, subfolder: '', type: 'output' });
+    expect((await bytesOf(file)).equals(png)).toBe(true);
+  });
 
   it('a delivery the studio cannot read is never a silent 200: the prompt fails with the reason', async () => {
     const complete = JSON.parse(recorded.deliveries.complete.body) as Record<string, unknown>;
