@@ -16,6 +16,7 @@ const PAGES: [slug: string, heading: string][] = [
   ['node-editor-interactive', 'Interactive Node Editor'],
   ['inputs', 'What are Inputs?'],
   ['generations', 'Generations'],
+  ['cut', 'Watching the Cut'],
   ['cinegraph-prompt', 'Cinegraph Prompt'],
   ['other-concepts', 'Other Concepts'],
   ['troubleshooting', 'Troubleshooting'],
