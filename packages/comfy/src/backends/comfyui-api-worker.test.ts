@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { ComfyApiWorker, type ComfyApiReceived } from './comfyui-api-worker';
 
 function worker(kept: Record<string, ComfyApiReceived>, lostAfterMs = 60_000) {
@@ -32,5 +34,68 @@ describe('a comfyui-api prompt adopted after a studio restart', () => {
     expect(await api.waitForPrompt('p-2', { pollMs: 1 })).toMatchObject({
       message: 'Prompt execution failed',
     });
+  });
+});
+
+describe('a comfyui-api prompt whose outcome was dropped', () => {
+  it('counts as lost once a prompt comfyui-api took clearly later had its outcome 30 s ago, not before', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(req.url === '/prompt' ? 202 : 200, { 'content-type': 'application/json' });
+        res.end('{"status":"ok"}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const kept: Record<string, ComfyApiReceived> = {};
+    const api = new ComfyApiWorker({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      webhookUrl: 'http://studio.invalid/webhook',
+      inbox: { read: async (id) => kept[id] ?? null },
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      await api.queuePrompt({}, { promptId: 'first' });
+      await api.queuePrompt({}, { promptId: 'same-moment' });
+      vi.setSystemTime(start + 3_000);
+      await api.queuePrompt({}, { promptId: 'later' });
+      const done = (id: string) => ({
+        delivery: { type: 'prompt.complete' as const, id, images: [], filenames: [] },
+        started: true,
+        progress: null,
+        at: new Date(),
+      });
+      kept['same-moment'] = done('same-moment');
+      kept['later'] = done('later');
+      await api.waitForPrompt('same-moment', { pollMs: 1 });
+      // Taken at the same moment as `first`: its outcome says nothing of `first`'s (ComfyUI may run either first).
+      vi.setSystemTime(start + 60_000);
+      const waiting = api.waitForPrompt('first', { pollMs: 5 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      kept['first'] = done('first');
+      expect(await waiting).toMatchObject({ status: 'success' });
+
+      delete kept['first'];
+      await api.queuePrompt({}, { promptId: 'first' });
+      vi.setSystemTime(start + 63_000);
+      await api.queuePrompt({}, { promptId: 'later' });
+      await api.waitForPrompt('later', { pollMs: 1 });
+      vi.setSystemTime(start + 80_000);
+      let settled = false;
+      const early = api.waitForPrompt('first', { pollMs: 5 }).finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(settled).toBe(false); // 17 s after the later outcome: it may still come.
+      vi.setSystemTime(start + 94_000);
+      expect(await early).toMatchObject({
+        status: 'failed',
+        message: expect.stringMatching(
+          /is no longer on ComfyUI worker .*a prompt it took later already had its outcome/,
+        ),
+      });
+    } finally {
+      vi.useRealTimers();
+      server.close();
+    }
   });
 });
