@@ -7,6 +7,7 @@ import {
   getNodesBounds,
   MiniMap,
   ReactFlow,
+  useNodesInitialized,
   useReactFlow,
   useStoreApi,
   type Edge,
@@ -16,7 +17,15 @@ import {
   type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type MouseEvent,
+} from 'react';
 import { animateEdges, connectionOf, type CanvasEdge, type CanvasNode } from './logic/canvasNodes';
 import { CANVAS_SETTINGS, defaultZoom, minimapSize } from './logic/device';
 import { clearInsets, fittedViewport, sameViewport, savedViewport, saveViewport } from './logic/view';
@@ -140,13 +149,24 @@ export function EditorCanvas({
     const { width, height } = flowStore.getState();
     return fittedViewport(getNodesBounds(shown), { width, height }, clearInsets(minimapHeight), zoom);
   }, [flowStore, minimapHeight, shownNow, zoom]);
-  const onInit = useCallback(() => {
-    if (opened.current) return;
+  const openOn = useCallback(() => {
     const view = fitted();
     if (!view) return;
     opened.current = view;
     void flow.setViewport(view);
   }, [fitted, flow]);
+  const onInit = useCallback(() => {
+    if (!opened.current) openOn();
+  }, [openOn]);
+  // The first fit reckons with estimated sizes; once the nodes are drawn and measured it is made again
+  // with their real ones (once, and only while the view is still the first one).
+  const measured = useNodesInitialized();
+  const refitted = useRef(saved !== null);
+  useEffect(() => {
+    if (!measured || refitted.current || !opened.current) return;
+    refitted.current = true;
+    if (sameViewport(opened.current, flow.getViewport())) openOn();
+  }, [measured, flow, openOn]);
   const fitAll = useCallback(() => {
     const view = fitted();
     if (view) void flow.setViewport(view);
