@@ -70,6 +70,11 @@ export const EditorNode = z.object({
   utility_kind: UtilityKind.nullable(),
   /** Set when the last workflow upload failed (the spec stores the message on the node). */
   upload_error: z.string().nullable(),
+  /**
+   * Node classes of its UI workflow that no worker knew when it was uploaded: jobs wait ('Waiting for a
+   * worker with ...') until one that knows them connects, which also converts it to the API format.
+   */
+  waiting_for_classes: z.array(z.string()).optional(),
 });
 export type EditorNode = z.infer<typeof EditorNode>;
 

@@ -3,7 +3,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Storage } from '../storage/storage';
 import { Dispatcher } from './dispatcher';
-import { WorkerPool, type EngineLog, type SharedWorker } from './worker-pool';
+import { convertWaitingNodes } from '../services/workflows/waiting-nodes';
+import { messageOf, WorkerPool, type EngineLog, type SharedWorker } from './worker-pool';
 
 /** The preview worker's name in the pool, as the spec lists it. */
 export const DEV_WORKER_LABEL = 'Preview worker (no GPU)';
@@ -34,12 +35,24 @@ export async function startEngine(deps: {
   }));
   if (devWorker) workers.push({ url: devWorker.url, label: DEV_WORKER_LABEL, servesEditor: false });
   let dispatcher: Dispatcher | null = null;
+  const waitingDeps = {
+    db: deps.db,
+    storage: deps.storage,
+    publicUrl: config.publicUrl,
+    allowPrivateUserWorkers: config.userWorkersAllowPrivate,
+  };
   const pool = new WorkerPool({
     db: deps.db,
     workers,
     log: deps.log,
-    // A worker that is back takes jobs at once, not at the dispatcher's next tick.
-    onAvailable: () => void dispatcher?.tick(),
+    // A worker that is back takes jobs at once, not at the dispatcher's next tick, and converts the
+    // workflows that waited for the node classes it may know.
+    onAvailable: () => {
+      void dispatcher?.tick();
+      convertWaitingNodes(waitingDeps).catch((error: unknown) =>
+        deps.log.warn(`Converting waiting workflows failed: ${messageOf(error)}`),
+      );
+    },
     allowPrivateUserWorkers: config.userWorkersAllowPrivate,
   });
   await pool.start();

@@ -61,6 +61,7 @@ export function presentNode(row: NodeRow, edges: readonly ConnectionRow[] | Hand
     workflow: row.type === 'workflow' ? { link: row.workflowLink, api_link: row.workflowApiLink } : null,
     utility_kind: row.utilityKind,
     upload_error: row.uploadError,
+    waiting_for_classes: row.waitingForClasses,
   };
 }
 

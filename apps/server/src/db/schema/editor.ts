@@ -35,6 +35,14 @@ export const nodes = pgTable(
     workflowApiLink: text('workflow_api_link'),
     utilityKind: text('utility_kind', { enum: ['add_text', 'prompt', 'download'] }),
     uploadError: text('upload_error'),
+    /**
+     * Node classes of the UI workflow that no worker asked at upload knew: the node keeps its UI file
+     * without an API file until a worker that knows them converts it (services/workflows/waiting-nodes).
+     */
+    waitingForClasses: text('waiting_for_classes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

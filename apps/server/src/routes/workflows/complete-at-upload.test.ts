@@ -50,7 +50,7 @@ async function registerWorker() {
 }
 
 async function storedApi(node: EditorNode): Promise<Record<string, { inputs: Record<string, unknown> }>> {
-  const key = new URL(node.workflow!.api_link!).searchParams.get('key')!;
+  const key = new URL(node.workflow!.api_link!, 'http://studio').searchParams.get('key')!;
   return JSON.parse((await t.storage.get(key))!.body.toString('utf8'));
 }
 

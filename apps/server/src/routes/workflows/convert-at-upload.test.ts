@@ -1,11 +1,16 @@
 import { detectHandles, parseWorkflow, type ApiPrompt } from '@cinegraph/comfy';
 import type { EditorNode, Movie } from '@cinegraph/contracts';
-import { startDevWorker, type DevWorker } from '@cinegraph/dev-worker';
+import {
+  startDevWorker,
+  type DevWorker,
+  type NodeDefinition as DevNodeDefinition,
+} from '@cinegraph/dev-worker';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workers } from '../../db/schema';
 import { upsertSharedWorker } from '../../engine/worker-pool';
-import { missingNodeClassesMessage } from '../../services/workflows/convert-at-upload';
+import { recordedClasses } from '../../engine/worker-classes';
+import { convertWaitingNodes } from '../../services/workflows/waiting-nodes';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { editorClient, workflowBody } from '../editor/editor-test-client';
@@ -79,8 +84,30 @@ const SAVE_AUDIO_ADVANCED_UI = JSON.stringify({
   version: 0.4,
 });
 
+/** SaveAudioAdvanced as ComfyUI 0.9 declares it (the ComfyUI 0.8.0 here has not got it). */
+const SAVE_AUDIO_ADVANCED: DevNodeDefinition = {
+  input: {
+    required: {
+      audio: ['AUDIO', {}],
+      filename_prefix: ['STRING', { default: 'audio/ComfyUI' }],
+      format: [['flac', 'mp3', 'opus'], {}],
+      quality: [['V0', '64k', '128k', '320k'], { default: '128k' }],
+    },
+  },
+  input_order: { required: ['audio', 'filename_prefix', 'format', 'quality'] },
+  output: [],
+  output_is_list: [],
+  output_name: [],
+  name: 'SaveAudioAdvanced',
+  display_name: 'Save Audio (Advanced)',
+  description: '',
+  python_module: 'comfy_extras.nodes_audio',
+  category: 'audio',
+  output_node: true,
+};
+
 async function storedJson(link: string): Promise<unknown> {
-  const key = new URL(link).searchParams.get('key')!;
+  const key = new URL(link, 'http://studio').searchParams.get('key')!;
   const file = await t.storage.get(key);
   return JSON.parse(file!.body.toString('utf8'));
 }
@@ -119,17 +146,24 @@ describe('converting a UI-format workflow at upload', () => {
     expect(fromApi.outputs.map((h) => h.id)).toEqual(updated.output_handles.map((h) => h.id));
   });
 
-  it('refuses a workflow whose custom nodes the worker lacks, naming them on the node', async () => {
+  it('keeps a workflow whose custom nodes the worker lacks, waiting for a worker that knows them', async () => {
     await registerWorker(ann);
     const node = await newWorkflowNode();
     const response = await uploadWorkflow(t, ann, node, [fileField('ltx.json', fixture(LTX_UI))]);
-    const detail =
-      'The ComfyUI worker does not know the node classes CM_FloatToInt, LTXVGemmaCLIPModelLoader, LTXVGemmaEnhancePrompt, LTXVSpatioTemporalTiledVAEDecode: install their custom node packs on the worker.';
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail });
-    const [stored] = (await api.nodes(ann, movie._id)).filter((n) => n._id === node._id);
-    expect(stored?.upload_error).toBe(detail);
-    expect(stored?.workflow?.link ?? null).toBeNull();
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = response.json<EditorNode>();
+    expect(updated.upload_error).toBeNull();
+    expect(updated.waiting_for_classes).toEqual([
+      'CM_FloatToInt',
+      'LTXVGemmaCLIPModelLoader',
+      'LTXVGemmaEnhancePrompt',
+      'LTXVSpatioTemporalTiledVAEDecode',
+    ]);
+    // The UI file as given, at a relative address (the studio may be reached under another host).
+    expect(updated.workflow?.link).toMatch(/^\/api\/v1\/utils\/file\?key=/);
+    expect(await storedJson(updated.workflow!.link!)).toEqual(JSON.parse(fixture(LTX_UI)));
+    expect(updated.workflow?.api_link).toBeNull();
+    expect(updated.output_handles.length).toBeGreaterThan(0);
   });
 
   it('keeps a workflow with a newer ComfyUI core node the preview worker lacks, with its handles', async () => {
@@ -148,14 +182,53 @@ describe('converting a UI-format workflow at upload', () => {
     expect(await storedJson(updated.workflow!.link!)).toEqual(JSON.parse(SAVE_AUDIO_ADVANCED_UI));
   });
 
-  it('refuses the same workflow when a real ComfyUI answers without the core node', async () => {
+  it('keeps the same workflow waiting when a real ComfyUI lacks the core node, and converts it once one knows it', async () => {
     await registerWorker(null, true);
     const response = await uploadWorkflow(t, ann, await newWorkflowNode(), [
       fileField('save audio.json', SAVE_AUDIO_ADVANCED_UI),
     ]);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: missingNodeClassesMessage(['SaveAudioAdvanced']) });
-    await registerWorker(null);
+    expect(response.statusCode, response.body).toBe(200);
+    const waiting = response.json<EditorNode>();
+    expect(waiting.waiting_for_classes).toEqual(['SaveAudioAdvanced']);
+    expect(waiting.workflow?.api_link).toBeNull();
+    expect(handleRows(waiting.output_handles)).toEqual([['output-2', 'Save Audio', 'audio']]);
+
+    // Nothing converts while no connected worker knows the class.
+    const deps = {
+      db: t.db,
+      storage: t.storage,
+      publicUrl: t.config.publicUrl,
+      allowPrivateUserWorkers: true,
+    };
+    expect(await convertWaitingNodes(deps)).toBe(0);
+
+    // A ComfyUI with the class connects: the node gets its API file, made with that worker's definitions.
+    const newer = await startDevWorker({
+      port: 0,
+      stepMs: 5,
+      objectInfo: { SaveAudioAdvanced: SAVE_AUDIO_ADVANCED },
+    });
+    try {
+      const row = await upsertSharedWorker(t.db, { url: newer.url, label: 'newer', servesEditor: true });
+      const classes = Object.keys((await (await fetch(`${newer.url}/object_info`)).json()) as object);
+      await t.db
+        .update(workers)
+        .set({ healthy: true, ...recordedClasses(classes) })
+        .where(eq(workers.id, row.id));
+      expect(await convertWaitingNodes(deps)).toBe(1);
+      const [converted] = (await api.nodes(ann, movie._id)).filter((n) => n._id === waiting._id);
+      expect(converted?.waiting_for_classes).toEqual([]);
+      expect(converted?.workflow?.link).toBe(waiting.workflow?.link);
+      const prompt = (await storedJson(converted!.workflow!.api_link!)) as ApiPrompt;
+      expect(prompt['2']).toMatchObject({
+        class_type: 'SaveAudioAdvanced',
+        inputs: { audio: ['1', 0], filename_prefix: 'audio/ComfyUI', format: 'flac', quality: '128k' },
+      });
+    } finally {
+      await newer.close();
+      await t.db.delete(workers).where(eq(workers.url, newer.url));
+      await registerWorker(null);
+    }
   });
 
   it('leaves the conversion to dispatch when the worker does not answer', async () => {

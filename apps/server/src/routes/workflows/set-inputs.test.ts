@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newWorkflowNode = (name = 'Render') => api.addNode(ann, movie._id, workflowBody(name, [], []));
-const keyOf = (link: string | null | undefined) => new URL(link!).searchParams.get('key')!;
+const keyOf = (link: string | null | undefined) => new URL(link!, 'http://studio').searchParams.get('key')!;
 const proxy = (user: SignedInUser, url: string) =>
   t.app.inject({
     method: 'GET',

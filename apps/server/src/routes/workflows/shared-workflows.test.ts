@@ -142,7 +142,7 @@ describe('sharing a workflow', () => {
 
   it('deletes for the owner only, with its files', async () => {
     const extra = (await share(ann, annNode._id, 'To delete')).json<SharedWorkflow>();
-    const key = new URL(extra.workflow.link!).searchParams.get('key')!;
+    const key = new URL(extra.workflow.link!, 'http://studio').searchParams.get('key')!;
     expect(
       (await api.call(bob, 'DELETE', `/worker/shared-workflow/${extra._id}?user_id=${bob.userId}`))
         .statusCode,

@@ -9,43 +9,51 @@ import {
 } from '@cinegraph/comfy';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
-import { workerDefinitions } from './worker-definitions';
+import { workerDefinitions, type WorkerDefinitions } from './worker-definitions';
 
-/** The message naming the node classes no answering worker knows. */
-export function missingNodeClassesMessage(classNames: readonly string[]): string {
-  return classNames.length === 1
-    ? `The ComfyUI worker does not know the node class ${classNames[0]}: install its custom node pack on the worker.`
-    : `The ComfyUI worker does not know the node classes ${classNames.join(', ')}: install their custom node packs on the worker.`;
+/** What converting a UI-format workflow at upload gave. */
+export interface UploadConversion {
+  /** The API format, converted with a worker's node definitions; null when none could convert it. */
+  api: string | null;
+  /** The node classes no answering worker knows (the fewest any of them lacks); empty otherwise. */
+  waitingFor: string[];
 }
 
 /**
  * Converts a UI-format workflow to the API format with the node definitions of a worker the user's
- * jobs may run on, so the node is ready to dispatch and a missing custom node shows at upload rather
- * than at the first generation. Null when no worker answers (the conversion then happens at dispatch).
- * A workflow that no answering worker can run is refused with a 400 naming the missing classes.
+ * jobs may run on, so the node is ready to dispatch. When no worker answers it is converted at dispatch;
+ * when the answering workers lack node classes it uses, the UI file is kept all the same and the node
+ * waits for a worker that knows them (`waitingFor`, the fewest classes one of them lacks), which
+ * converts it when it connects (waiting-nodes.ts).
  */
 export async function convertWithWorker(
   ctx: { db: Database; userId: string; allowPrivateUserWorkers?: boolean },
   parsed: ParsedWorkflow,
-): Promise<string | null> {
-  if (parsed.format !== 'ui') return null;
+): Promise<UploadConversion> {
+  if (parsed.format !== 'ui') return { api: null, waitingFor: [] };
   const answers = await workerDefinitions(ctx.db, ctx.userId, ctx.allowPrivateUserWorkers ?? false);
-  const core = coreClassNames(parsed.workflow);
-  let missing: UnknownNodeClassError | null = null;
+  return convertWithDefinitions(parsed.workflow, answers);
+}
+
+/** The conversion with the first of `answers` that knows every class the workflow uses. */
+export function convertWithDefinitions(
+  workflow: UiWorkflow,
+  answers: readonly Pick<WorkerDefinitions, 'objectInfo' | 'servesEditor'>[],
+): UploadConversion {
+  const core = coreClassNames(workflow);
+  let fewest: string[] | null = null;
   for (const { objectInfo, servesEditor } of answers) {
     try {
-      return JSON.stringify(convertUiToApi(parsed.workflow, objectInfo));
+      return { api: JSON.stringify(convertUiToApi(workflow, objectInfo)), waitingFor: [] };
     } catch (error) {
       if (!(error instanceof UnknownNodeClassError)) throw error;
       // The preview worker copies one ComfyUI release: a core node of a newer one (SaveAudioAdvanced, say)
       // is no missing pack, and a real ComfyUI converts the workflow at dispatch.
       if (!servesEditor && error.classNames.every((name) => core.has(name))) continue;
-      // Another worker may have the pack; the first worker's list is the one reported.
-      missing ??= error;
+      if (!fewest || error.classNames.length < fewest.length) fewest = [...error.classNames];
     }
   }
-  if (missing) throw badRequest(missingNodeClassesMessage(missing.classNames));
-  return null;
+  return { api: null, waitingFor: fewest ?? [] };
 }
 
 /** The classes the file itself says come with ComfyUI (`cnr_id: "comfy-core"`, as its editor saves them). */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { connections, nodes } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
-import { storedFileKey, storedFileUrl } from '../assets/stored-files';
+import { storedFileKey, storedFilePath } from '../assets/stored-files';
 import { toGraphNode, type NodeRow } from '../editor/node-rows';
 import { listConnections } from '../editor/connections';
 import { nodeStoragePrefix } from '../editor/nodes';
@@ -19,6 +19,8 @@ export interface WorkflowFiles {
   api: string | null;
   /** A new name for the node (the uploaded file's). */
   name?: string;
+  /** The node classes of a UI-only workflow that no worker knew at upload (see nodes.waitingForClasses). */
+  waitingFor?: string[];
 }
 
 /**
@@ -39,7 +41,7 @@ export async function applyWorkflowToNode(
   const store = async (text: string | null, key: string) => {
     if (text === null) return null;
     await storage.put(key, Buffer.from(text, 'utf8'), 'application/json');
-    return storedFileUrl(publicUrl, key);
+    return storedFilePath(key);
   };
   const link = await store(files.ui, `${folder}/workflow.json`);
   const apiLink = await store(files.api, `${folder}/workflow_api.json`);
@@ -54,6 +56,7 @@ export async function applyWorkflowToNode(
         inputHandles: files.workflow.inputs,
         outputHandles: files.workflow.outputs,
         uploadError: null,
+        waitingForClasses: files.api === null ? (files.waitingFor ?? []) : [],
         updatedAt: new Date(),
       })
       .where(eq(nodes.id, node.id))

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
-import { storedFileKey, storedFileUrl } from '../assets/stored-files';
+import { storedFileKey, storedFilePath } from '../assets/stored-files';
 import { requireReadableKey } from '../assets/file-access';
 
 /** A workflow's two files as text (null where the source has none). */
@@ -30,10 +30,9 @@ export async function readWorkflowTexts(
   return { ui: await read(links.link), api: await read(links.apiLink) };
 }
 
-/** Writes the texts under `folder` and returns their stable addresses. */
+/** Writes the texts under `folder` and returns their stable addresses (relative: see storedFilePath). */
 export async function writeWorkflowTexts(
   storage: Storage,
-  publicUrl: string,
   folder: string,
   texts: WorkflowTexts,
 ): Promise<{ link: string | null; apiLink: string | null }> {
@@ -41,7 +40,7 @@ export async function writeWorkflowTexts(
     if (text === null) return null;
     const key = `${folder}${name}`;
     await storage.put(key, Buffer.from(text, 'utf8'), 'application/json');
-    return storedFileUrl(publicUrl, key);
+    return storedFilePath(key);
   };
   return {
     link: await write(texts.ui, 'workflow.json'),

@@ -37,7 +37,7 @@ async function copyNodeFiles(ctx: SharingContext, nodeId: string, workflowId: st
     link: node.workflowLink,
     apiLink: node.workflowApiLink,
   });
-  return writeWorkflowTexts(ctx.storage, ctx.publicUrl, sharedWorkflowPrefix(workflowId), texts);
+  return writeWorkflowTexts(ctx.storage, sharedWorkflowPrefix(workflowId), texts);
 }
 
 /** Publishes a workflow node's workflow to the community. */

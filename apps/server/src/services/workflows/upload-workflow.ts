@@ -33,7 +33,8 @@ export interface UploadContext {
 
 /**
  * Sets a workflow node's workflow from an upload. A UI-format workflow without its API file is
- * converted with a worker's node definitions when one answers (else at dispatch); an API file lacking
+ * converted with a worker's node definitions when one answers (else at dispatch), or kept waiting for a
+ * worker that knows the node classes the answering ones lack (named on the node); an API file lacking
  * widget values is completed from them, or refused naming the node and input. On failure the
  * message is stored on the node (spec: 'No file provided', the detail, or 'Upload failed') and the
  * error is thrown as a 4xx with it.
@@ -55,11 +56,11 @@ export async function setWorkflowFromUpload(
       return text;
     };
     const ui = uploaded.format === 'ui' ? uploaded.text : await companion(upload.link, 'ui', 'link');
-    const given =
-      uploaded.format === 'api'
-        ? uploaded.text
-        : ((await companion(upload.apiLink, 'api', 'api_link')) ??
-          (await convertWithWorker(ctx, uploaded.parsed)));
+    const givenApi =
+      uploaded.format === 'api' ? uploaded.text : await companion(upload.apiLink, 'api', 'api_link');
+    // An API file, given or converted, needs no worker to know its classes before it is kept.
+    const converted = givenApi === null ? await convertWithWorker(ctx, uploaded.parsed) : null;
+    const given = givenApi ?? converted?.api ?? null;
     const api = given === null ? null : await completeWithWorker(ctx, given);
     // An uploaded API file gives the handles; read again once completed (a filled-in name names one).
     const workflow = uploaded.format === 'api' && api !== uploaded.text ? readWorkflow(api!) : uploaded;
@@ -68,6 +69,7 @@ export async function setWorkflowFromUpload(
       workflow,
       ui,
       api,
+      waitingFor: converted?.waitingFor ?? [],
       ...(name && { name }),
     });
   } catch (error) {

@@ -1,0 +1,1 @@
+ALTER TABLE "nodes" ADD COLUMN "waiting_for_classes" text[] DEFAULT '{}'::text[] NOT NULL;
