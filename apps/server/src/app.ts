@@ -19,6 +19,7 @@ import { sessionPlugin } from './http/session';
 import { requireStudioRequest } from './http/studio-request';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
+import { comfyEditorProxy, comfyEditorRoutes } from './routes/comfy-editor';
 import { communityRoutes } from './routes/community';
 import { editorRoutes } from './routes/editor';
 import { cutRoutes } from './routes/cut';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       assetRoutes(api, deps);
       generationRoutes(api, deps);
       workerRoutes(api, deps);
+      comfyEditorRoutes(api, deps);
       communityRoutes(api, deps);
       exportRoutes(api, deps);
       cutRoutes(api, deps);
@@ -87,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
 
+  await app.register(comfyEditorProxy(deps));
   if (deps.storage instanceof LocalStorage) {
     await app.register(localStorageRoutes(deps.storage), { prefix: LOCAL_STORAGE_ROUTE_PREFIX });
   }

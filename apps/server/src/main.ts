@@ -10,6 +10,7 @@ import { resolveSecret } from './secret';
 import { startUploadSweeper } from './services/assets/stale-uploads';
 import { startAttemptSweeper } from './services/attempt-counts';
 import { startCutRenderer } from './services/cut/cut-renderer';
+import { useEditorPassSecret } from './services/comfy-editor/editor-pass';
 import { sealPlainWorkerKeys, useWorkerKeySecret } from './services/workers/worker-keys';
 import { seedTemplateMovies } from './services/movies/templates';
 import { createStorage } from './storage/create-storage';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   );
   const secret = resolveSecret(config.secret, config.dataDir);
   useWorkerKeySecret(secret);
+  useEditorPassSecret(secret);
   await sealPlainWorkerKeys(database.db);
   const storage = await createStorage({
     dataDir: config.dataDir,

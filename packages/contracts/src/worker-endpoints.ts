@@ -38,6 +38,18 @@ export const workerEndpoints = {
     params: WorkerIdParams,
     response: DeletedResponse,
   }),
+  openComfyEditor: endpoint({
+    method: 'GET',
+    path: '/worker/editor',
+    summary:
+      "The studio's address of one of the user's workers' ComfyUI editor (`/comfy-editor/<pass>/`, a proxy " +
+      "that serves it sandboxed from the studio's origin, so the frame keeps working when the worker is " +
+      "another site) and what is known to keep it from starting (`problem`). `url` is the worker's address, " +
+      "`origin` the page's",
+    auth: true,
+    query: z.object({ url: z.string().max(2000), origin: z.string().max(500).optional() }),
+    response: z.object({ src: z.string(), problem: z.string().nullable() }),
+  }),
   comfyApiWebhook: endpoint({
     method: 'POST',
     path: '/workers/comfyui-api/webhook',

@@ -12,6 +12,7 @@ import type { ApiPrompt } from './prompt-types';
 import { createRoutes } from './routes';
 import { DEFAULT_DEVICE_LABEL } from './system-info';
 import { WorkerFiles } from './worker-files';
+import type { WebRoot } from './web-routes';
 import { WsHub } from './ws-hub';
 
 /** Options of a dev worker. */
@@ -31,6 +32,8 @@ export interface DevWorkerOptions {
   protocol?: ProtocolVersion;
   /** Where input/output/temp files live; default a fresh temporary folder removed on close. */
   dataDir?: string;
+  /** A ComfyUI frontend served as the web root, with node packs' web folders (the embedded editor). */
+  web?: WebRoot;
 }
 
 /** A running dev worker. */
@@ -93,7 +96,11 @@ export async function startDevWorker(options: DevWorkerOptions = {}): Promise<De
   };
   let port = 0;
   const server = createServer(
-    createRoutes(state, { label: options.label ?? DEFAULT_DEVICE_LABEL, port: () => port }),
+    createRoutes(state, {
+      label: options.label ?? DEFAULT_DEVICE_LABEL,
+      port: () => port,
+      web: options.web,
+    }),
   );
   server.on('upgrade', (request, socket, head: Buffer) => hub.handleUpgrade(request, socket, head));
   const host = options.host ?? '127.0.0.1';

@@ -5,6 +5,7 @@ export { planOutput, type OutputMedia, type OutputPlan } from './output-nodes';
 export { protocolProfile, type ProtocolProfile, type ProtocolVersion } from './protocol';
 export type { ApiNode, ApiPrompt, ComfyError, HistoryEntry, NodeErrors, OutputFile } from './prompt-types';
 export { DEFAULT_DEVICE_LABEL } from './system-info';
+export type { WebRoot } from './web-routes';
 export { validatePrompt, type ValidationResult } from './validate';
 export { startRunPodFake, type RunPodFake, type RunPodFakeOptions } from './runpod-fake';
 export { startComfyApiFake, type ComfyApiFake, type ComfyApiFakeOptions } from './comfyui-api-fake';

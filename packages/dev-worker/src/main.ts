@@ -7,6 +7,8 @@ import type { ObjectInfo } from './node-catalog';
 // Run with `npx tsx packages/dev-worker/src/main.ts`; PORT (default 8188), HOST, DEV_WORKER_STEP_MS,
 // DEV_WORKER_LABEL, DEV_WORKER_DATA_DIR, DEV_WORKER_PROTOCOL (0.8.0 or 0.3.18) and DEV_WORKER_OBJECT_INFO
 // (a JSON file of extra node definitions, e.g. a real server's /object_info) configure it.
+// DEV_WORKER_WEB_ROOT serves a ComfyUI frontend (e.g. ../shared/peers/comfyui-frontend-legacy/web) with the
+// Cinegraph pack's web folder (DEV_WORKER_CINEGRAPH_WEB) and CINEGRAPH_ALLOWED_ORIGINS, as ComfyUI would.
 // DEV_WORKER_RUNPOD_KEY puts a RunPod serverless endpoint (worker-comfyui) with that API key in front,
 // on a port of its own, and prints the endpoint's address instead.
 const port = Number(process.env.PORT ?? 8188);
@@ -23,6 +25,15 @@ const worker = await startDevWorker({
   stepMs: stepMs !== undefined && Number.isFinite(stepMs) && stepMs >= 0 ? stepMs : undefined,
   label: process.env.DEV_WORKER_LABEL || undefined,
   dataDir: process.env.DEV_WORKER_DATA_DIR || undefined,
+  web: process.env.DEV_WORKER_WEB_ROOT
+    ? {
+        root: process.env.DEV_WORKER_WEB_ROOT,
+        extensions: process.env.DEV_WORKER_CINEGRAPH_WEB
+          ? { cinegraph: process.env.DEV_WORKER_CINEGRAPH_WEB }
+          : {},
+        allowedOrigins: (process.env.CINEGRAPH_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
+      }
+    : undefined,
 });
 const runpodKey = process.env.DEV_WORKER_RUNPOD_KEY;
 const endpoint = runpodKey ? await startRunPodFake({ comfyUrl: worker.url, apiKey: runpodKey }) : null;

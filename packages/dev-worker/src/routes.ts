@@ -12,11 +12,14 @@ import {
 } from './prompt-routes';
 import { withInputFiles } from './node-catalog';
 import { FEATURES, MODEL_FOLDERS, systemStats } from './system-info';
+import { answerWebRoute, type WebRoot } from './web-routes';
 
 /** Settings the routes show. */
 export interface RouteSettings {
   label: string;
   port(): number;
+  /** A ComfyUI frontend to serve beside the API (the embedded editor's tests). */
+  web?: WebRoot;
 }
 
 /**
@@ -80,7 +83,10 @@ export function createRoutes(state: WorkerState, settings: RouteSettings) {
       return sendJson(res, 200, definition ? { [name]: definition } : {});
     }
     if (method === 'GET' && /^\/models\/[^/]+$/.test(path)) return sendJson(res, 200, []);
+    if (settings.web && method === 'GET' && (await answerWebRoute(settings.web, path, res))) return;
     req.resume();
+    // The frontend stores its settings on the server; they are not kept.
+    if (settings.web && method === 'POST' && path.startsWith('/settings')) return sendJson(res, 200, null);
     sendText(res, 404, '404: Not Found');
   };
   return (req: IncomingMessage, res: ServerResponse) => {

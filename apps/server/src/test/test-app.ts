@@ -10,6 +10,7 @@ import { createMailer } from '../mail/create-mailer';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from '../services/auth';
 import type { PaymentProvider } from '../services/payments/payment-provider';
 import { seedTemplateMovies } from '../services/movies/templates';
+import { useEditorPassSecret } from '../services/comfy-editor/editor-pass';
 import { useWorkerKeySecret } from '../services/workers/worker-keys';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
@@ -50,6 +51,7 @@ export async function createTestApp(
   const database = options.sharedDatabase ?? (await openTestDatabase());
   const secret = 'test-secret-'.padEnd(40, 'x');
   useWorkerKeySecret(secret);
+  useEditorPassSecret(secret);
   const storage = options.storage ?? (await createStorage({ dataDir, publicUrl: config.publicUrl, secret }));
   if (!options.sharedDatabase) await seedTemplateMovies(database.db, storage);
   const mailer = createMailer({ from: config.mailFrom, dataDir, logger: { info: () => {} } });
