@@ -103,14 +103,21 @@ export function isApiPrompt(workflow) {
 
 const graphOf = (app) => app.rootGraph ?? app.graph;
 
+/** What a user does before any edit: it ends the settling after a load (see startBridge). */
+const INPUT_EVENTS = ['pointerdown', 'keydown'];
+
 /** A structured-clone-safe copy (plain JSON), as the parent stores it. */
 const plain = (value) => JSON.parse(JSON.stringify(value ?? null));
 
-/** Builds the reply to a get request: the UI workflow and the API prompt of the current graph. */
-export async function workflowReply(app, requestId) {
+/**
+ * Builds the reply to a get request: the UI workflow and the API prompt of the current graph, and
+ * `edited` when `edited` is given (whether the user changed the graph since the parent loaded it).
+ */
+export async function workflowReply(app, requestId, edited) {
   const workflow = plain(graphOf(app).serialize());
   const { output } = await app.graphToPrompt();
-  return { type: MESSAGES.workflow, requestId, workflow, prompt: plain(output) };
+  const reply = { type: MESSAGES.workflow, requestId, workflow, prompt: plain(output) };
+  return edited === undefined ? reply : { ...reply, edited };
 }
 
 async function loadWorkflow(app, workflow) {
@@ -126,7 +133,7 @@ async function loadWorkflow(app, workflow) {
  * replies to that origin only, and reporting graph changes (debounced, only when the graph really
  * differs). Returns the handles the extension and the tests drive.
  */
-export function startBridge({ app, win, origin, debounceMs = 400 }) {
+export function startBridge({ app, win, origin, debounceMs = 400, settleMs = 1000 }) {
   const post = (message) => win.parent.postMessage(message, origin);
   const snapshot = () => {
     try {
@@ -136,14 +143,37 @@ export function startBridge({ app, win, origin, debounceMs = 400 }) {
     }
   };
   let baseline = snapshot();
+  // The graph as the parent loaded it (null until it loads one): what `edited` compares with.
+  let loaded = null;
   let timer = null;
+  // ComfyUI keeps adjusting a graph it has just loaded (the legacy frontend resizes nodes at their
+  // first draw): until it settles, that is part of loading, not an edit.
+  let settling = null;
 
   const checkForChange = () => {
     timer = null;
     const current = snapshot();
-    if (current === null || current === baseline) return;
+    if (settling !== null || current === null || current === baseline) return;
     baseline = current;
     post({ type: MESSAGES.changed });
+  };
+
+  // The user's first touch ends the settling at once: what follows is theirs.
+  const endSettling = () => {
+    if (settling === null) return;
+    globalThis.clearTimeout(settling);
+    settling = null;
+    baseline = snapshot();
+    loaded = baseline;
+  };
+
+  const settle = () => {
+    if (settling !== null) globalThis.clearTimeout(settling);
+    settling = globalThis.setTimeout(() => {
+      settling = null;
+      baseline = snapshot();
+      loaded = baseline;
+    }, settleMs);
   };
 
   async function handleMessage(event) {
@@ -154,10 +184,15 @@ export function startBridge({ app, win, origin, debounceMs = 400 }) {
     try {
       if (request.problem) throw new Error(request.problem);
       if (request.type === MESSAGES.getWorkflow) {
-        post(await workflowReply(app, requestId));
+        // Asked while it settles, the graph is the loaded one with the frontend's own adjustments.
+        const edited =
+          loaded === null && settling === null ? undefined : settling === null && snapshot() !== loaded;
+        post(await workflowReply(app, requestId, edited));
       } else {
         await loadWorkflow(app, request.workflow);
         baseline = snapshot();
+        loaded = baseline;
+        settle();
         post({ type: MESSAGES.loaded, requestId });
       }
     } catch (error) {
@@ -172,6 +207,7 @@ export function startBridge({ app, win, origin, debounceMs = 400 }) {
 
   const listener = (event) => void handleMessage(event);
   win.addEventListener('message', listener);
+  for (const type of INPUT_EVENTS) win.addEventListener(type, endSettling, true);
 
   return {
     handleMessage,
@@ -186,7 +222,9 @@ export function startBridge({ app, win, origin, debounceMs = 400 }) {
     },
     dispose() {
       win.removeEventListener('message', listener);
+      for (const type of INPUT_EVENTS) win.removeEventListener(type, endSettling, true);
       if (timer !== null) globalThis.clearTimeout(timer);
+      if (settling !== null) globalThis.clearTimeout(settling);
     },
   };
 }

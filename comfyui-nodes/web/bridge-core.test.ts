@@ -35,6 +35,7 @@ function fakeApp(initial: object = UI_WORKFLOW) {
 function fakeWindow({ search = '', referrer = '' } = {}) {
   const posted: Array<{ message: Message; targetOrigin: string }> = [];
   const listeners: Listener[] = [];
+  const inputListeners: Array<() => void> = [];
   const parent = {
     postMessage: (message: Message, targetOrigin: string) => posted.push({ message, targetOrigin }),
   };
@@ -42,13 +43,17 @@ function fakeWindow({ search = '', referrer = '' } = {}) {
     location: { search },
     document: { referrer },
     parent,
-    addEventListener: (_type: string, listener: Listener) => listeners.push(listener),
-    removeEventListener: (_type: string, listener: Listener) =>
-      listeners.splice(listeners.indexOf(listener), 1),
+    addEventListener: (type: string, listener: Listener) =>
+      type === 'message' ? listeners.push(listener) : inputListeners.push(listener as () => void),
+    removeEventListener: (type: string, listener: Listener) =>
+      type === 'message'
+        ? listeners.splice(listeners.indexOf(listener), 1)
+        : inputListeners.splice(inputListeners.indexOf(listener as () => void), 1),
   };
+  const touch = () => inputListeners.forEach((listener) => listener());
   const send = (data: unknown, origin = CINEGRAPH, source: unknown = parent) =>
     listeners.forEach((listener) => listener({ origin, source, data }));
-  return { win, posted, listeners, send };
+  return { win, posted, listeners, inputListeners, send, touch };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -181,6 +186,55 @@ describe('the embedded editor bridge', () => {
       bridge.graphChanged();
       vi.advanceTimersByTime(1000);
       expect(frame.posted.map((post) => post.message.type)).toEqual(['cinegraph:workflow-loaded']);
+    });
+
+    it("takes the frontend's own adjustments right after a load for part of the load, not an edit", async () => {
+      const bridge = startBridge({ app, win: frame.win, origin: CINEGRAPH, debounceMs: 300, settleMs: 1000 });
+      const load = {
+        type: MESSAGES.loadWorkflow,
+        requestId: 1,
+        workflow: { nodes: [{ id: 1, size: [400, 120] }] },
+      };
+      await bridge.handleMessage({ origin: CINEGRAPH, source: frame.win.parent, data: load });
+      // The legacy frontend resizes a node at its first draw, then its 2 s poll asks for changes.
+      app.edit({ nodes: [{ id: 1, size: [400, 124] }] });
+      bridge.graphChanged();
+      vi.advanceTimersByTime(2000);
+      bridge.graphChanged();
+      vi.advanceTimersByTime(2000);
+      expect(frame.posted.map((post) => post.message.type)).toEqual(['cinegraph:workflow-loaded']);
+      const ask = (requestId: string) =>
+        bridge.handleMessage({
+          origin: CINEGRAPH,
+          source: frame.win.parent,
+          data: { type: MESSAGES.getWorkflow, requestId },
+        });
+      await ask('unedited');
+      expect(frame.posted.at(-1)?.message).toMatchObject({ requestId: 'unedited', edited: false });
+
+      // A real edit after that is reported, and the reply says so.
+      app.edit({ nodes: [{ id: 1, size: [400, 124], widgets_values: ['Hero'] }] });
+      bridge.graphChanged();
+      vi.advanceTimersByTime(300);
+      expect(frame.posted.at(-1)?.message).toEqual({ type: 'cinegraph:changed' });
+      await ask('edited');
+      expect(frame.posted.at(-1)?.message).toMatchObject({ requestId: 'edited', edited: true });
+    });
+
+    it('counts an edit right after a load once the user touches the editor', async () => {
+      const bridge = startBridge({ app, win: frame.win, origin: CINEGRAPH, settleMs: 1000 });
+      const load = { type: MESSAGES.loadWorkflow, requestId: 1, workflow: { nodes: [{ id: 1 }] } };
+      await bridge.handleMessage({ origin: CINEGRAPH, source: frame.win.parent, data: load });
+      frame.touch();
+      app.edit({ nodes: [] });
+      await bridge.handleMessage({
+        origin: CINEGRAPH,
+        source: frame.win.parent,
+        data: { type: MESSAGES.getWorkflow, requestId: 'quick' },
+      });
+      expect(frame.posted.at(-1)?.message).toMatchObject({ requestId: 'quick', edited: true });
+      bridge.dispose();
+      expect(frame.inputListeners).toEqual([]);
     });
 
     it('announces that it is ready', () => {

@@ -29,9 +29,28 @@ export interface NodeDefinition {
 export type ObjectInfo = Record<string, NodeDefinition>;
 
 // The core nodes are copied from ComfyUI 0.8.0's own /object_info, so validation sees the real definitions.
-const CORE_NODES = JSON.parse(
-  readFileSync(new URL('./core-object-info.json', import.meta.url), 'utf8'),
-) as ObjectInfo;
+const CORE_NODES = inDeclaredOrder(
+  JSON.parse(readFileSync(new URL('./core-object-info.json', import.meta.url), 'utf8')) as ObjectInfo,
+);
+
+/**
+ * The copy's keys are sorted; ComfyUI lists each node's inputs in the order the node declares them
+ * (`input_order`), and its legacy frontend makes the widgets in that order, reading `widgets_values` by
+ * position: in sorted order a KSampler's seed lands in cfg and the page fails to start.
+ */
+function inDeclaredOrder(info: ObjectInfo): ObjectInfo {
+  for (const definition of Object.values(info)) {
+    for (const group of ['required', 'optional'] as const) {
+      const specs = definition.input[group];
+      const order = definition.input_order?.[group];
+      if (!specs || !order) continue;
+      const ordered = order.filter((name) => Object.hasOwn(specs, name));
+      const rest = Object.keys(specs).filter((name) => !ordered.includes(name));
+      definition.input[group] = Object.fromEntries([...ordered, ...rest].map((name) => [name, specs[name]!]));
+    }
+  }
+  return info;
+}
 
 /**
  * The node classes this worker knows: ComfyUI core nodes used by common workflows, VHS_VideoCombine, the

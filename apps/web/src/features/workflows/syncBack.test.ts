@@ -36,6 +36,30 @@ describe('saving on Back', () => {
     expect(await upload.file.text()).toBe(JSON.stringify(changed.prompt));
   });
 
+  it('uploads only what the frame says the user edited', async () => {
+    const adjusted = { workflow: { nodes: [1], size: [1, 2] }, prompt: original.api, edited: false };
+    expect(await saveIfChanged(target, original, adjusted)).toBe(false);
+    expect(setInputsFromWorkflow).not.toHaveBeenCalled();
+  });
+
+  it('sends the UI workflow alone when the prompt names no class for a node the worker lacks', async () => {
+    const missing = { workflow: { nodes: [1, 10] }, prompt: { '10': { inputs: {} } }, edited: true };
+    expect(await saveIfChanged(target, original, missing)).toBe(true);
+    const [, , upload] = lastUpload();
+    expect(upload).toMatchObject({ fileName: 'workflow.json', link: JSON.stringify(missing.workflow) });
+    expect(upload.apiLink).toBeUndefined();
+    expect(await upload.file.text()).toBe(JSON.stringify(missing.workflow));
+  });
+
+  it('throws the server’s refusal instead of dropping the edit', async () => {
+    apiCall.mockResolvedValue([{ _id: 'n', workflow: opened }]);
+    setInputsFromWorkflow.mockRejectedValue(new Error('The workflow has no output node'));
+    const edited = { workflow: { nodes: [2] }, prompt: original.api, edited: true };
+    await expect(
+      syncOnBack({ target, originalLinks: opened, readFrame: async () => ({ original, current: edited }) }),
+    ).rejects.toThrow('The workflow has no output node');
+  });
+
   const opened = { link: '/a/workflow.json', api_link: '/a/workflow_api.json' };
   const nodeWith = (workflow: typeof opened | null) => [
     { _id: 'other', workflow: null },

@@ -2,7 +2,7 @@ import { endpoints, type EditorNode } from '@cinegraph/contracts';
 import { apiCall } from '../../lib/api';
 import { nodeResync, type NodeResync, type WorkflowLinks } from './logic/backSync';
 import { workflowChanged, type WorkflowPair } from './logic/compare';
-import type { FrameWorkflow } from './logic/bridge';
+import { isCompletePrompt, type FrameWorkflow } from './logic/bridge';
 import { fetchWorkflowJson, setInputsFromWorkflow } from './workflowApi';
 
 type Target = { movieId: string; nodeId: string };
@@ -14,22 +14,27 @@ export async function loadOriginal(files: EditorNode['workflow']): Promise<Workf
 }
 
 /**
- * Saves the frame's workflow to the node when it differs from the original: the API JSON as the file
- * and `api_link`, the UI JSON as `link`. Returns whether it uploaded.
+ * Saves the frame's workflow to the node when the user edited it (the frame says so; an older bridge
+ * that does not is compared with the original): the API JSON as the file and `api_link`, the UI JSON as
+ * `link`. A prompt the frontend could not complete (node types the worker lacks) is left out: the UI
+ * JSON goes alone, and the studio converts it once a worker knows them. Returns whether it uploaded;
+ * throws the server's refusal.
  */
 export async function saveIfChanged(
   target: Target,
   original: WorkflowPair,
   current: FrameWorkflow,
 ): Promise<boolean> {
-  if (!workflowChanged(original, { link: current.workflow, api: current.prompt })) return false;
-  const apiJson = JSON.stringify(current.prompt ?? current.workflow);
+  const changed =
+    current.edited ?? workflowChanged(original, { link: current.workflow, api: current.prompt });
+  if (!changed) return false;
   const uiJson = JSON.stringify(current.workflow);
+  const apiJson = isCompletePrompt(current.prompt) ? JSON.stringify(current.prompt) : null;
   await setInputsFromWorkflow(target.movieId, target.nodeId, {
-    file: new Blob([apiJson], { type: 'application/json' }),
-    fileName: 'workflow_api.json',
+    file: new Blob([apiJson ?? uiJson], { type: 'application/json' }),
+    fileName: apiJson ? 'workflow_api.json' : 'workflow.json',
     link: uiJson,
-    apiLink: apiJson,
+    ...(apiJson && { apiLink: apiJson }),
   });
   return true;
 }
@@ -49,14 +54,18 @@ export interface BackSync {
   target: Target;
   /** The node's files when the page was opened (router state). */
   originalLinks: WorkflowLinks | null;
-  /** The frame's current workflow and the one it was loaded with; null when the frame cannot say. */
+  /**
+   * The frame's current workflow and the one it was loaded with; null when the editor never started (it
+   * holds no edit). Throws when a started editor does not hand its workflow over.
+   */
   readFrame(): Promise<{ original: WorkflowPair; current: FrameWorkflow } | null>;
 }
 
 /**
  * Back from the embedded editor: first the spec's check of the node's stored files (changed by the
- * ComfyUI side), else the frame's workflow compared with the original. Returns what was sent, if
- * anything. Throws on a failed upload; the page logs it and goes back all the same.
+ * ComfyUI side), else the frame's edited workflow. Returns what was sent, if anything. Throws when
+ * the edit could not be saved (the editor is silent, the server refuses): the page then stays in the
+ * editor with the reason, so an edit is never dropped silently.
  */
 export async function syncOnBack(sync: BackSync): Promise<'node' | 'frame' | null> {
   let resync: NodeResync | null = null;

@@ -38,6 +38,12 @@ export const WorkflowNode = memo(function WorkflowNode({ id, data, type, selecte
           <HandleRow key={handle.id} handle={handle} side="output" />
         ))}
         {node.upload_error && <p className="px-3 py-1 text-xs text-red-400">{node.upload_error}</p>}
+        {!node.upload_error && (node.waiting_for_classes?.length ?? 0) > 0 && (
+          // The README's words, as the node's waiting jobs say them.
+          <p role="status" className="px-3 py-1 text-xs text-amber-300">
+            Waiting for a worker with {node.waiting_for_classes!.join(', ')}
+          </p>
+        )}
       </div>
       {ready && !offline && <GenerationControls nodeId={node._id} />}
       {ready && !offline && <GeneratingSignal nodeId={node._id} />}

@@ -11,15 +11,19 @@ export interface LoadWorkflowMessage {
   workflow: unknown;
 }
 
-/** The frame's answer: `workflow` is the UI format, `prompt` the API format. */
+/**
+ * The frame's answer: `workflow` is the UI format, `prompt` the API format, `edited` whether the user
+ * changed the graph since the page loaded it (undefined from bridges that do not say).
+ */
 export interface FrameWorkflow {
   workflow: unknown;
   prompt: unknown;
+  edited?: boolean;
 }
 
 export type FrameMessage =
   | { type: 'cinegraph:ready' }
-  | { type: 'cinegraph:workflow'; requestId: string; workflow: unknown; prompt: unknown }
+  | { type: 'cinegraph:workflow'; requestId: string; workflow: unknown; prompt: unknown; edited?: boolean }
   | { type: 'cinegraph:workflow-loaded'; requestId: string }
   | { type: 'cinegraph:error'; requestId: string; error: string }
   | { type: 'cinegraph:changed' };
@@ -51,6 +55,7 @@ export function parseFrameMessage(data: unknown): FrameMessage | null {
         requestId: String(data.requestId),
         workflow: data.workflow,
         prompt: isRecord(data.prompt) ? data.prompt : null,
+        ...(typeof data.edited === 'boolean' && { edited: data.edited }),
       };
     case 'cinegraph:workflow-loaded':
       return requestId ? { type: data.type, requestId: String(data.requestId) } : null;
@@ -82,21 +87,21 @@ export function frameUrl(url: string, origin: string): string | null {
 }
 
 /**
- * Whether `url` is one of the user's known ComfyUI workers (same origin as one of `workerUrls`): the
- * page frames nothing else, so a crafted /comfyui-iframe?url= link cannot show another site inside
- * the studio.
+ * The editor frame is served by the studio's proxy sandboxed without `allow-same-origin`: its origin is
+ * opaque, so its messages come from origin 'null' and ours can only be addressed to '*'. Its window
+ * (`event.source`) is what identifies it; the bridge itself answers only the studio's origin.
  */
-export function isKnownWorker(url: string, workerUrls: readonly string[], origin: string): boolean {
-  const framed = frameUrl(url, origin);
-  const frame = framed ? frameOrigin(framed) : null;
-  return frame !== null && workerUrls.some((worker) => frameOrigin(worker) === frame);
-}
+export const FRAME_ORIGIN = 'null';
+export const FRAME_TARGET = '*';
 
-/** The origin replies must come from (and requests are sent to). */
-export function frameOrigin(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
+/**
+ * Whether an API prompt names every node's class. ComfyUI's frontend leaves `class_type` out for a
+ * node type it does not know (a custom node the worker lacks): such a prompt cannot be stored, and the
+ * UI workflow is sent alone (the studio converts it once a worker knows those classes).
+ */
+export function isCompletePrompt(prompt: unknown): boolean {
+  return (
+    isRecord(prompt) &&
+    Object.values(prompt).every((node) => isRecord(node) && typeof node.class_type === 'string')
+  );
 }

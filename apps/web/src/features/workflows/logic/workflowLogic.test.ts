@@ -1,10 +1,9 @@
 import type { SharedWorkflow } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  frameOrigin,
   frameUrl,
   getWorkflowMessage,
-  isKnownWorker,
+  isCompletePrompt,
   loadWorkflowMessage,
   parseFrameMessage,
 } from './bridge';
@@ -49,15 +48,19 @@ describe('bridge', () => {
     expect(frameUrl('javascript:alert(1)', 'http://localhost')).toBeNull();
   });
 
-  it('frames only the user’s known workers', () => {
-    const workers = ['https://gpu.example:8188', 'http://127.0.0.1:9000/'];
-    expect(isKnownWorker('https://gpu.example:8188/?x=1', workers, 'http://localhost')).toBe(true);
-    expect(isKnownWorker('http://127.0.0.1:9000', workers, 'http://localhost')).toBe(true);
-    expect(isKnownWorker('https://evil.example', workers, 'http://localhost')).toBe(false);
-    expect(isKnownWorker('https://gpu.example:8189', workers, 'http://localhost')).toBe(false);
-    expect(isKnownWorker('javascript:alert(1)', workers, 'http://localhost')).toBe(false);
-    expect(frameOrigin('https://w.example:8188/x')).toBe('https://w.example:8188');
-    expect(frameOrigin('nope')).toBeNull();
+  it('keeps whether the user edited, when the frame says', () => {
+    const reply = { type: 'cinegraph:workflow', requestId: 'b', workflow: {}, prompt: {} };
+    expect(parseFrameMessage({ ...reply, edited: false })).toMatchObject({ edited: false });
+    expect(parseFrameMessage({ ...reply, edited: 'yes' })).not.toHaveProperty('edited');
+  });
+
+  it('tells a prompt with a node the frontend did not know (no class_type) from a complete one', () => {
+    expect(isCompletePrompt({ '1': { class_type: 'SaveImage', inputs: {} } })).toBe(true);
+    // What ComfyUI's graphToPrompt gives for node types missing on the worker (issue 29, point 2).
+    expect(isCompletePrompt({ '1': { class_type: 'SaveImage', inputs: {} }, '10': { inputs: {} } })).toBe(
+      false,
+    );
+    expect(isCompletePrompt(null)).toBe(false);
   });
 });
 
