@@ -89,6 +89,10 @@ test('a visitor signs in, makes a movie, renames, shares it with a second user, 
   await expect(strangerPage.getByRole('heading', { name: 'Scene Not Found' })).toBeVisible();
   await expect(strangerPage.getByText(/Invalid id/)).toHaveCount(0);
   await expect(strangerPage.getByRole('button', { name: /Add|Try again/ })).toHaveCount(0);
+  await strangerPage.goto(`/scenes/${movieId}/shots/not-a-scene/shots/not-a-shot/workflow/all_workflows`);
+  await expect(strangerPage.getByRole('heading', { name: 'Shot Not Found' })).toBeVisible();
+  await expect(strangerPage.getByText(/Invalid id/)).toHaveCount(0);
+  await expect(strangerPage.getByRole('button', { name: /Generate/ })).toHaveCount(0);
   await strangerPage.getByRole('link', { name: 'Return to My Movies' }).click();
   await expect(strangerPage).toHaveURL(/\/movies$/);
   await stranger.close();
