@@ -12,6 +12,12 @@ export async function signInThroughLandingPage(page: Page, email: string, dataDi
   await page.getByRole('button', { name: /send magic link/i }).click();
   await expect(page.getByText('Magic link sent! Please check your email.')).toBeVisible();
   await page.goto(await latestSignInLink(email, undefined, dataDir));
-  // Verification runs after the page loads; the banner says it is done and the session cookie is set.
-  await expect(page.getByRole('status').filter({ hasText: /signed in/i })).toBeVisible();
+  // Verification runs after the page loads (a same-origin call with the studio's header); the banner
+  // says it is done and the session cookie is set. A page still signed in with another account is
+  // asked first, and the journey confirms the switch as a user would.
+  const signedIn = page.getByRole('status').filter({ hasText: /signed in/i });
+  const switchAccount = page.getByRole('alertdialog').getByRole('button', { name: 'Switch account' });
+  await expect(signedIn.or(switchAccount)).toBeVisible();
+  if (await switchAccount.isVisible()) await switchAccount.click();
+  await expect(signedIn).toBeVisible();
 }

@@ -16,6 +16,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './http/session';
+import { othersFilesHook } from './http/others-files-hook';
 import { requireStudioRequest } from './http/studio-request';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRequest', requireStudioRequest);
+      api.addHook('preHandler', othersFilesHook(deps.db));
       registerJsonBodyParser(api);
       authRoutes(api, deps);
       userRoutes(api, deps);

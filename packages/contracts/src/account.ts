@@ -17,6 +17,9 @@ export const ACCOUNT_MESSAGES = {
   nicknameEmpty: 'Nickname cannot be empty',
   nicknameTooLong: `Nickname can be at most ${NICKNAME_MAX_LENGTH} characters`,
   nicknameControl: 'Nickname cannot contain control characters',
+  nicknameTaken: 'This nickname is taken (nicknames are unique whatever their case). Please choose another.',
+  nicknameReserved:
+    'Nicknames like user-1a2b3c4d are the handles of members without a nickname. Please choose another.',
   nicknameSaveFailed: 'Failed to update nickname.',
   alreadySubscribed: 'You already have a Pro or Studio subscription!',
   noNeedToUpgrade: 'No need to upgrade further.',
@@ -30,6 +33,9 @@ export const ACCOUNT_MESSAGES = {
   paymentsFooter: 'Payments are handled securely by Stripe. You can cancel your subscription at any time.',
 } as const;
 
+/** The shape of `defaultHandle`, kept from nicknames. */
+const DEFAULT_HANDLE = /^user-[0-9a-f]{8}$/i;
+
 /**
  * Why a nickname cannot be saved, or null when it can. Leading and trailing spaces are not part of
  * it; the spec's limit is 32 characters.
@@ -40,7 +46,16 @@ export function nicknameProblem(nickname: string): string | null {
   if ([...trimmed].length > NICKNAME_MAX_LENGTH) return ACCOUNT_MESSAGES.nicknameTooLong;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(trimmed)) return ACCOUNT_MESSAGES.nicknameControl;
+  if (DEFAULT_HANDLE.test(trimmed)) return ACCOUNT_MESSAGES.nicknameReserved;
   return null;
+}
+
+/**
+ * The name shown for a member without a nickname: stable and distinct, made from the user id, and a
+ * shape no one can take as a nickname, so no author can pass for another.
+ */
+export function defaultHandle(userId: string): string {
+  return `user-${userId.replace(/-/g, '').slice(0, 8).toLowerCase()}`;
 }
 
 export const GpuUsage = z.object({

@@ -2,6 +2,7 @@ import { endpoint } from './endpoint';
 import {
   DownloadGenerationsParams,
   DownloadGenerationsResponse,
+  DownloadZipQuery,
   ExportMovieParams,
   ExportMovieQuery,
   FileResponse,
@@ -26,15 +27,19 @@ export const exportEndpoints = {
     path: '/utils/download_generations/:nodeId/movie/:movieId/download_downloaded/:downloadDownloaded/zip',
     summary:
       'The zip itself (application/zip, streamed): files `{scene}-{shot}-{shot description}-{take}.{ext}` ' +
-      'and manifest.json; its takes are marked downloaded once it is sent',
+      'and manifest.json; its takes are marked downloaded once it is sent, when asked with the receipt ' +
+      'of the address `download_generations` answered',
     auth: true,
     params: DownloadGenerationsParams,
+    query: DownloadZipQuery,
     response: FileResponse,
   }),
   downloadGeneration: endpoint({
     method: 'GET',
     path: '/generations/:id/download',
-    summary: "One take's file under its export name (a redirect to a short-lived link); marks it downloaded",
+    summary:
+      "One take's file under its export name (a redirect to a short-lived link); like every GET it changes " +
+      'nothing (the take is marked downloaded by `updateGeneration`)',
     auth: true,
     params: GenerationIdParams,
     response: FileResponse,

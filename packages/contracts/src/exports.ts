@@ -57,6 +57,11 @@ export const DownloadGenerationsResponse = z.object({
   count: z.number(),
 });
 export type DownloadGenerationsResponse = z.infer<typeof DownloadGenerationsResponse>;
+/**
+ * `receipt`: in the address the studio hands its own page; only with it does the zip mark its takes
+ * downloaded, so a link or an image elsewhere pointing at the zip changes nothing.
+ */
+export const DownloadZipQuery = z.object({ receipt: z.string().max(100).optional() });
 
 /** A zip, CSV or PDF answer: the bytes themselves, described here for the API docs. */
 export const FileResponse = z.string().describe('The file itself (binary), sent as an attachment');

@@ -41,7 +41,32 @@ export const FORUM_ERRORS = {
   postIdMismatch: 'post_id does not match the post in the address.',
   notOwnFile: 'A block can only attach files you uploaded.',
   badUrl: 'A block must link to an http(s) address or a file you uploaded.',
+  studioLink: "A block cannot link to this studio's API; attach a file you uploaded instead.",
 } as const;
+
+/** The path of the studio's API, and of the one file address a post's blocks may use on it. */
+const STUDIO_API_PATH = '/api/';
+const COMMUNITY_FILE_PATH = '/api/v1/community/file';
+
+/**
+ * Whether a post's link would make a reader's browser call this studio's API other than for a
+ * published file: an image's address is fetched with the reader's cookie, so it must never be a sign-in
+ * link or an action. `studio` is the studio's address (the reader's page, or PUBLIC_URL); cookies go
+ * to a host whatever its scheme or port, so the host decides.
+ */
+export function isStudioApiLink(link: string, studio: string): boolean {
+  try {
+    const own = new URL(studio);
+    const url = new URL(link, own);
+    return (
+      url.hostname === own.hostname &&
+      url.pathname.startsWith(STUDIO_API_PATH) &&
+      url.pathname !== COMMUNITY_FILE_PATH
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** Block kinds the creator adds; a post always starts with a text block. */
 export const FORUM_BLOCK_TYPES = ['text', 'image', 'video', 'lora', 'workflow'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { DeletedResponse } from './movies';
-import { AddWorkerBody, OwnWorker, UpdateWorkerBody, WorkerIdParams } from './workers';
+import { AddWorkerBody, OwnWorker, OwnWorkerRules, UpdateWorkerBody, WorkerIdParams } from './workers';
 
 /** A user's own ComfyUI workers: they run only that user's jobs, beside the shared pool. */
 export const workerEndpoints = {
@@ -11,6 +11,15 @@ export const workerEndpoints = {
     summary: "The signed-in user's own ComfyUI workers with their health and running jobs",
     auth: true,
     response: z.array(OwnWorker),
+  }),
+  ownWorkerRules: endpoint({
+    method: 'GET',
+    path: '/worker/rules',
+    summary:
+      "Whether this server reaches users' own workers on private and local addresses " +
+      '(USER_WORKERS_ALLOW_PRIVATE), for the account page to say so',
+    auth: true,
+    response: OwnWorkerRules,
   }),
   addOwnWorker: endpoint({
     method: 'POST',

@@ -101,6 +101,10 @@ export const OwnWorker = z.object({
 });
 export type OwnWorker = z.infer<typeof OwnWorker>;
 
+/** What the server lets a user's own worker be: private and local addresses only when its operator says. */
+export const OwnWorkerRules = z.object({ private_addresses_allowed: z.boolean() });
+export type OwnWorkerRules = z.infer<typeof OwnWorkerRules>;
+
 export const AddWorkerBody = z.object({
   url: z.string().max(MAX_WORKER_URL_LENGTH, 'The address is too long.'),
   /** Shown in the list; the address's host when left empty. */

@@ -98,6 +98,9 @@ export function testDispatcher(t: TestApp, options: Partial<DispatcherOptions> =
     intervalMs: 25,
     pollMs: 40,
     retries: 2,
+    // The tests' user workers are dev workers on 127.0.0.1 (security/user-workers-reach.test.ts
+    // holds the studio off such addresses when they are not allowed).
+    allowPrivateUserWorkers: true,
     ...options,
   });
 }

@@ -19,3 +19,12 @@ export async function requireStudioRequest(request: FastifyRequest): Promise<voi
     'This call must come from the studio: send it as JSON or with the header X-Requested-With.',
   );
 }
+
+/**
+ * The GETs the spec fixes that still change something (the sign-in link's verification, an upload's
+ * reservation) must carry the studio's header: an image, a link or another site's page cannot send it,
+ * so none can sign a browser in to an account of the sender's choosing or spend its storage.
+ */
+export function requireStudioHeader(request: FastifyRequest, detail: string): void {
+  if (!request.headers[HEADER]) throw forbidden(detail);
+}

@@ -1,5 +1,5 @@
 import {
-  ANONYMOUS_NICKNAME,
+  defaultHandle,
   type CuratedMedia,
   type ForumComment,
   type ForumPost,
@@ -9,8 +9,9 @@ import { communityFileUrl, studioFileKey } from '../services/community/community
 import type { CuratedTake } from '../services/curated/curated-media';
 import type { Authored, ForumCommentRow, ForumPostRow, ForumPostWithComments } from '../services/forum/posts';
 
-function nicknameOf(author: Authored<unknown>['author'], given: string): string {
-  return author.nickname.trim() || given.trim() || ANONYMOUS_NICKNAME;
+/** The author's nickname, or the stable handle made from their id when they have none. */
+function nicknameOf(author: Authored<unknown>['author']): string {
+  return author.nickname.trim() || defaultHandle(author.id);
 }
 
 export function presentForumCard({ row, author }: Authored<ForumPostRow>): ForumPostCard {
@@ -18,7 +19,7 @@ export function presentForumCard({ row, author }: Authored<ForumPostRow>): Forum
     _id: row.id,
     title: row.title,
     display_image: row.displayImage,
-    user_nickname: nicknameOf(author, row.userNickname),
+    user_nickname: nicknameOf(author),
     user_profile_image: author.profileImage,
     created_at: row.createdAt.toISOString(),
   };
@@ -27,7 +28,7 @@ export function presentForumCard({ row, author }: Authored<ForumPostRow>): Forum
 export function presentForumComment({ row, author }: Authored<ForumCommentRow>): ForumComment {
   return {
     user_id: row.userId,
-    user_nickname: nicknameOf(author, row.userNickname),
+    user_nickname: nicknameOf(author),
     text: row.text,
     created_at: row.createdAt.toISOString(),
     post_id: row.postId,
@@ -40,7 +41,7 @@ export function presentForumPost(post: ForumPostWithComments): ForumPost {
     _id: row.id,
     title: row.title,
     user_id: row.userId,
-    user_nickname: nicknameOf(post.author, row.userNickname),
+    user_nickname: nicknameOf(post.author),
     user_profile_image: post.author.profileImage,
     created_at: row.createdAt.toISOString(),
     content_blocks: row.contentBlocks,

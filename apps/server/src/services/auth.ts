@@ -1,9 +1,9 @@
-import { MAGIC_LINK_TTL_MINUTES } from '@cinegraph/contracts';
+import { MAGIC_LINK_TTL_MINUTES, SIGN_IN_REFUSALS } from '@cinegraph/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { magicLinks, sessions, users } from '../db/schema';
 import { returnAttempt, takeAttempt } from './attempt-counts';
-import { badRequest, tooManyRequests } from '../http/errors';
+import { badRequest, conflict, tooManyRequests } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { magicLinkMessage } from '../mail/magic-link-message';
 import { hashToken, newToken } from './tokens';
@@ -81,31 +81,51 @@ export async function takeVerifyAttempt(db: Database, ip: string, limits: SignIn
   if (!allowed) throw tooManyRequests('Too many sign-in attempts. Please wait a few minutes and try again.');
 }
 
+/** The browser's live session when it opens a sign-in link, if any. */
+export interface LiveSession {
+  userId: string;
+  sessionToken: string;
+}
+
 /**
  * Uses a sign-in link once: the update that marks it used is also the check, so two requests with one
- * token cannot both succeed. Creates the user on first sign-in and opens a session.
+ * token cannot both succeed. Creates the user on first sign-in and opens a session. A browser signed in
+ * with another account keeps it (409, the link unused) unless the visitor confirmed the switch, so a
+ * link someone else planted cannot quietly move the victim's next work into the planter's account; the
+ * replaced session ends.
  */
 export async function verifyMagicLink(
   db: Database,
-  input: { token: string; sessionDays: number },
+  input: { token: string; sessionDays: number; live: LiveSession | null; switchAccount: boolean },
 ): Promise<{ userId: string; sessionToken: string; expiresAt: Date }> {
+  const tokenHash = hashToken(input.token);
+  const usable = and(
+    eq(magicLinks.tokenHash, tokenHash),
+    isNull(magicLinks.usedAt),
+    gt(magicLinks.expiresAt, sql`now()`),
+  );
   return db.transaction(async (tx) => {
+    if (input.live && !input.switchAccount) {
+      const [owner] = await tx
+        .select({ userId: users.id })
+        .from(magicLinks)
+        .leftJoin(users, eq(users.email, magicLinks.email))
+        .where(usable);
+      if (owner && owner.userId !== input.live.userId) throw conflict(SIGN_IN_REFUSALS.otherAccount);
+    }
     const [link] = await tx
       .update(magicLinks)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(magicLinks.tokenHash, hashToken(input.token)),
-          isNull(magicLinks.usedAt),
-          gt(magicLinks.expiresAt, sql`now()`),
-        ),
-      )
+      .where(usable)
       .returning({ email: magicLinks.email });
     if (!link) throw badRequest(INVALID_LINK);
 
     await tx.insert(users).values({ email: link.email }).onConflictDoNothing({ target: users.email });
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, link.email));
     if (!user) throw badRequest(INVALID_LINK);
+    if (input.live) {
+      await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(input.live.sessionToken)));
+    }
 
     const sessionToken = newToken();
     const [session] = await tx

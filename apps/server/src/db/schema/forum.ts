@@ -17,7 +17,7 @@ export const forumPosts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The nickname given when posting, shown when the author's account has none. */
+    /** Only in rows of old posts: the author shown is always the account's (see presentForumCard). */
     userNickname: text('user_nickname').notNull().default(''),
     title: text('title').notNull(),
     contentBlocks: jsonb('content_blocks')

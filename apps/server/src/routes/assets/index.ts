@@ -1,12 +1,12 @@
-import { endpoints as ep } from '@cinegraph/contracts';
+import { endpoints as ep, STUDIO_PAGE_ONLY } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { readRoute, route } from '../../http/route';
+import { requireStudioHeader } from '../../http/studio-request';
 import { presentAsset } from '../../presenters/assets';
 import { deleteAsset, listAssets, renameAsset } from '../../services/assets/assets';
 import { completeMultipartUpload, completeSingleUpload } from '../../services/assets/complete-upload';
 import { abortUpload, presignUploadPart, startUpload } from '../../services/assets/uploads';
-import { assertMayStore } from '../../services/users/tier-limits';
 import { storedFileRoutes } from './files';
 
 /** Uploads straight to storage and the user's assets (spec: assets and uploads). */
@@ -14,9 +14,10 @@ export function assetRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, storage } = deps;
   const publicUrl = deps.config.publicUrl;
 
-  route(app, ep.presignUpload, async ({ params, query }) => {
-    await assertMayStore(db, deps.config.tierLimits, params.userId, query.file_size);
-    return startUpload(db, storage, publicUrl, {
+  // A GET by the spec that reserves storage: only the studio's page may ask (see requireStudioHeader).
+  route(app, ep.presignUpload, async ({ params, query, request }) => {
+    requireStudioHeader(request, STUDIO_PAGE_ONLY);
+    return startUpload(db, storage, publicUrl, deps.config.tierLimits, {
       userId: params.userId,
       fileType: params.type,
       filename: params.name,

@@ -75,9 +75,10 @@ describe("reading another member's upload used in a shared movie", () => {
     expect(await status(ben, backdrop.url)).toBe(302);
   });
 
-  it('gives an outsider nothing for pasting the address into a movie of their own', async () => {
+  it('gives an outsider nothing for pasting the address into a movie of their own: the write is refused', async () => {
     const own = await editor.newMovie(cid);
-    await editor.addNode(cid, own._id, primitive(used.url));
+    const pasted = await editor.call(cid, 'POST', `/editor/node/${own._id}`, primitive(used.url));
+    expect(pasted.statusCode).toBe(403);
     expect(await status(cid, used.url)).toBe(403);
   });
 });

@@ -1,8 +1,9 @@
-import { endpoints } from '@cinegraph/contracts';
+import { endpoints, SIGN_IN_REFUSALS } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { clearSessionCookie, setSessionCookie } from '../../http/session';
 import { route } from '../../http/route';
+import { requireStudioHeader } from '../../http/studio-request';
 import { endSession, requestMagicLink, takeVerifyAttempt, verifyMagicLink } from '../../services/auth';
 
 export function authRoutes(app: FastifyInstance, { db, mailer, config, signInLimits }: AppDeps): void {
@@ -17,8 +18,18 @@ export function authRoutes(app: FastifyInstance, { db, mailer, config, signInLim
   });
 
   route(app, endpoints.verifyMagicLink, async ({ query, reply, request }) => {
+    requireStudioHeader(request, SIGN_IN_REFUSALS.notFromStudio);
     await takeVerifyAttempt(db, request.ip, signInLimits);
-    const session = await verifyMagicLink(db, { token: query.token, sessionDays: config.sessionDays });
+    const live =
+      request.userId && request.sessionToken
+        ? { userId: request.userId, sessionToken: request.sessionToken }
+        : null;
+    const session = await verifyMagicLink(db, {
+      token: query.token,
+      sessionDays: config.sessionDays,
+      live,
+      switchAccount: query.switch_account === 'true',
+    });
     setSessionCookie(reply, session.sessionToken, session.expiresAt, config.cookieSecure);
     return { user_id: session.userId };
   });

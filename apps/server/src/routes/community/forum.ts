@@ -23,7 +23,8 @@ export function forumRoutes(app: FastifyInstance, { db, config }: AppDeps): void
     if (body.post_id !== params.postId) throw badRequest(FORUM_ERRORS.postIdMismatch);
     const row = await addForumComment(db, userId, params.postId, body);
     const user = await getUser(db, userId);
-    return presentForumComment({ row, author: { nickname: user.nickname, profileImage: user.profileImage } });
+    const author = { id: userId, nickname: user.nickname, profileImage: user.profileImage };
+    return presentForumComment({ row, author });
   });
 
   route(app, ep.deleteForumPost, async ({ params, userId }) => {

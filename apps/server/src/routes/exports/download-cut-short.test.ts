@@ -26,11 +26,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const zipUrl = () =>
-  `${t.baseUrl}/api/v1/utils/download_generations/${downloadNodeId}/movie/${m.movieId}/download_downloaded/false/zip`;
+/** The zip at the address the studio hands its page (with the receipt that lets it mark its takes). */
+const zipUrl = async () => {
+  const path = `/api/v1/utils/download_generations/${downloadNodeId}/movie/${m.movieId}/download_downloaded/false`;
+  const response = await fetch(`${t.baseUrl}${path}`, { headers: { cookie: m.user.cookie } });
+  return ((await response.json()) as { download_url: string }).download_url;
+};
 
 it('leaves the takes of a download cut short not downloaded, and marks them once a zip is read to its end', async () => {
-  const cut = await fetch(zipUrl(), { headers: { cookie: m.user.cookie } });
+  const cut = await fetch(await zipUrl(), { headers: { cookie: m.user.cookie } });
   expect(cut.status).toBe(200);
   const reader = cut.body!.getReader();
   await reader.read();
@@ -45,7 +49,7 @@ it('leaves the takes of a download cut short not downloaded, and marks them once
   await new Promise((resolve) => setTimeout(resolve, 1000));
   expect(await isDownloaded()).toBe(false);
 
-  const whole = await fetch(zipUrl(), { headers: { cookie: m.user.cookie } });
+  const whole = await fetch(await zipUrl(), { headers: { cookie: m.user.cookie } });
   const bytes = Buffer.from(await whole.arrayBuffer());
   expect(bytes.length).toBe(Number(whole.headers.get('content-length')));
   expect(await isDownloaded()).toBe(true);

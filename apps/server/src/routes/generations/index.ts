@@ -65,12 +65,12 @@ export function generationRoutes(app: FastifyInstance, { db, storage, config }: 
 
   route(app, endpoints.cancelNodeGenerations, async ({ params, userId }) => {
     await requireNodeOfMember(db, params.nodeId, userId);
-    return { cancelled: await cancelNodeGenerations(db, params.nodeId) };
+    return { cancelled: await cancelNodeGenerations(db, params.nodeId, config.userWorkersAllowPrivate) };
   });
 
   route(app, endpoints.cancelGeneration, async ({ params, userId }) => {
     await requireGenerationOfMember(db, params.id, userId);
-    await cancelGeneration(db, params.id);
+    await cancelGeneration(db, params.id, config.userWorkersAllowPrivate);
     return presentGeneration(await requireGenerationOfMember(db, params.id, userId));
   });
 
@@ -93,7 +93,8 @@ export function generationRoutes(app: FastifyInstance, { db, storage, config }: 
   });
 
   route(app, endpoints.deleteGeneration, async ({ params, userId }) => {
-    await deleteGeneration(db, storage, await requireGenerationOfMember(db, params.id, userId));
+    const row = await requireGenerationOfMember(db, params.id, userId);
+    await deleteGeneration(db, storage, row, config.userWorkersAllowPrivate);
     return { message: 'Generation deleted' };
   });
 

@@ -31,6 +31,10 @@ export function workerRoutes(app: FastifyInstance, { db, config, storage }: AppD
     (await listOwnWorkers(db, userId)).map((row) => presentOwnWorker(row, config.publicUrl)),
   );
 
+  route(app, endpoints.ownWorkerRules, async () => ({
+    private_addresses_allowed: config.userWorkersAllowPrivate,
+  }));
+
   route(app, endpoints.addOwnWorker, async ({ userId, body }) => {
     // Read at each request from the app's config (tests switch it on for dev workers on 127.0.0.1).
     const ctx = { db, allowPrivate: config.userWorkersAllowPrivate };

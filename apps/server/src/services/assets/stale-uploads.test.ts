@@ -20,7 +20,7 @@ afterAll(() => t.close());
 describe('removing unfinished uploads', () => {
   it('aborts old multipart uploads, deletes old single objects, and leaves recent ones', async () => {
     const start = (size: number) =>
-      startUpload(t.db, t.storage, t.config.publicUrl, {
+      startUpload(t.db, t.storage, t.config.publicUrl, t.config.tierLimits, {
         userId: user.userId,
         fileType: 'video',
         filename: 'a.mp4',
@@ -48,7 +48,7 @@ describe('removing unfinished uploads', () => {
     await leftover(path.join(root, 'tmp', 'cut.tmp'), hoursAgo(3));
     await leftover(path.join(root, 'uploads', 'a'.repeat(32), '1.part'), hoursAgo(3));
     await leftover(path.join(root, 'tmp', 'live.tmp'), new Date());
-    const abandoned = await startUpload(t.db, t.storage, t.config.publicUrl, {
+    const abandoned = await startUpload(t.db, t.storage, t.config.publicUrl, t.config.tierLimits, {
       userId: user.userId,
       fileType: 'image',
       filename: 'old.png',

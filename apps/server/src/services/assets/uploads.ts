@@ -12,6 +12,7 @@ import { newAssetKey } from './asset-keys';
 import { checkExtension, checkSize, cleanDisplayName, contentTypeFor } from './file-rules';
 import { hashToken } from '../tokens';
 import { storedFileUrl } from './stored-files';
+import { assertMayStore, type TierLimitTable } from '../users/tier-limits';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -26,11 +27,15 @@ export interface StartUpload {
   fileSize: number;
 }
 
-/** Checks the file, records the upload and hands out a presigned PUT, or a multipart upload for large files. */
+/**
+ * Checks the file, reserves its room in the user's storage (the upload's row counts as used until it is
+ * completed or swept) and hands out a presigned PUT, or a multipart upload for large files.
+ */
 export async function startUpload(
   db: Database,
   storage: Storage,
   publicUrl: string,
+  tierLimits: TierLimitTable,
   input: StartUpload,
 ): Promise<PresignUploadResponse> {
   const filename = cleanDisplayName(input.filename);
@@ -48,16 +53,26 @@ export async function startUpload(
     fileSize: input.fileSize,
   };
 
-  if (input.fileSize <= MULTIPART_THRESHOLD_BYTES) {
-    // Bound to the announced size and single use: the link cannot later replace the checked file.
-    const presignedUrl = await storage.presignPut(key, { contentType, contentLength: input.fileSize });
-    await db.insert(uploads).values(row);
-    return { upload_type: 'single', presigned_url: presignedUrl, ...common };
+  // The quota check and the reservation are one step (as the jobs-in-flight limit is).
+  const reservationId = await db.transaction(async (tx) => {
+    await assertMayStore(tx, tierLimits, input.userId, input.fileSize);
+    const [reserved] = await tx.insert(uploads).values(row).returning({ id: uploads.id });
+    return reserved!.id;
+  });
+  try {
+    if (input.fileSize <= MULTIPART_THRESHOLD_BYTES) {
+      // Bound to the announced size and single use: the link cannot later replace the checked file.
+      const presignedUrl = await storage.presignPut(key, { contentType, contentLength: input.fileSize });
+      return { upload_type: 'single', presigned_url: presignedUrl, ...common };
+    }
+    const partSize = partSizeFor(input.fileSize);
+    const { uploadId } = await storage.createMultipartUpload(key, contentType, partSize);
+    await db.update(uploads).set({ uploadId }).where(eq(uploads.id, reservationId));
+    return { upload_type: 'multipart', upload_id: uploadId, part_size: partSize, ...common };
+  } catch (error) {
+    await db.delete(uploads).where(eq(uploads.id, reservationId));
+    throw error;
   }
-  const partSize = partSizeFor(input.fileSize);
-  const { uploadId } = await storage.createMultipartUpload(key, contentType, partSize);
-  await db.insert(uploads).values({ ...row, uploadId });
-  return { upload_type: 'multipart', upload_id: uploadId, part_size: partSize, ...common };
 }
 
 /** The user's upload in progress at `key` (404 when unknown, 403 when it is someone else's). */

@@ -40,21 +40,25 @@ export async function requireCommunityReadableKey(db: Database, key: string): Pr
   if (segments.some((s) => s === '' || s === '.' || s === '..')) throw forbidden();
   const [area, owner] = segments;
   if (area === 'users' && owner && UUID.test(owner) && segments[2] === 'assets' && segments.length === 5) {
-    const folder = assetFolder(key);
-    const [post] = await db
-      .select({ id: forumPosts.id })
-      .from(forumPosts)
-      .where(
-        and(
-          eq(forumPosts.userId, owner),
-          sql`${forumPosts.assetFolders} @> ${JSON.stringify([folder])}::jsonb`,
-        ),
-      )
-      .limit(1);
-    if (post) return;
+    if (await isPublishedFolder(db, owner, assetFolder(key))) return;
   }
   if (area === 'movies' && owner && UUID.test(owner) && (await isCuratedOutput(db, owner, key))) return;
   throw forbidden('This file is not shared with the community.');
+}
+
+/** Whether a post of the upload's owner attaches the upload at `folder` (its file and display copy). */
+export async function isPublishedFolder(db: Database, owner: string, folder: string): Promise<boolean> {
+  const [post] = await db
+    .select({ id: forumPosts.id })
+    .from(forumPosts)
+    .where(
+      and(
+        eq(forumPosts.userId, owner),
+        sql`${forumPosts.assetFolders} @> ${JSON.stringify([folder])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return post !== undefined;
 }
 
 async function isCuratedOutput(db: Database, movieId: string, key: string): Promise<boolean> {

@@ -9,14 +9,11 @@ export async function addForumComment(
   db: Database,
   userId: string,
   postId: string,
-  comment: { text: string; user_nickname?: string },
+  comment: { text: string },
 ): Promise<ForumCommentRow> {
   const [post] = await db.select({ id: forumPosts.id }).from(forumPosts).where(eq(forumPosts.id, postId));
   if (!post) throw notFound(FORUM_ERRORS.notFound);
-  const [row] = await db
-    .insert(forumComments)
-    .values({ postId, userId, text: comment.text, userNickname: comment.user_nickname ?? '' })
-    .returning();
+  const [row] = await db.insert(forumComments).values({ postId, userId, text: comment.text }).returning();
   return row!;
 }
 

@@ -1,4 +1,9 @@
-import { FORUM_ERRORS, FORUM_NO_DESCRIPTION, type ForumBlockInput } from '@cinegraph/contracts';
+import {
+  FORUM_ERRORS,
+  FORUM_NO_DESCRIPTION,
+  isStudioApiLink,
+  type ForumBlockInput,
+} from '@cinegraph/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { assets, type ForumBlockColumn } from '../../db/schema';
@@ -18,7 +23,8 @@ type AssetRow = typeof assets.$inferSelect;
 /**
  * Checks and rewrites the creator's blocks: a file of this studio must be one of the author's own
  * uploads and is published under its community address (anyone may read it while the post exists);
- * other links must be http(s). The first block is text (spec: 'No description provided.' when empty).
+ * other links must be http(s) and not this studio's API. The first block is text (spec: 'No
+ * description provided.' when empty).
  */
 export async function prepareBlocks(
   db: Database,
@@ -45,6 +51,7 @@ export async function prepareBlocks(
     const key = studioFileKey(publicUrl, link);
     if (key === null) {
       if (!isHttpUrl(link)) throw badRequest(FORUM_ERRORS.badUrl);
+      if (isStudioApiLink(link, publicUrl)) throw badRequest(FORUM_ERRORS.studioLink);
       if (kind === 'image') displayImage ??= link;
       return link;
     }

@@ -8,17 +8,20 @@ import { prepareBlocks } from './post-blocks';
 export type ForumPostRow = typeof forumPosts.$inferSelect;
 export type ForumCommentRow = typeof forumComments.$inferSelect;
 
-/** A row with its author's current name and picture (the post's own nickname when the account has none). */
+/**
+ * A row with its author as the server knows them: the account's id, nickname and picture (a nickname
+ * the poster sent is never shown, so nobody posts as someone else).
+ */
 export interface Authored<T> {
   row: T;
-  author: { nickname: string; profileImage: string | null };
+  author: { id: string; nickname: string; profileImage: string | null };
 }
 
 export interface ForumPostWithComments extends Authored<ForumPostRow> {
   comments: Authored<ForumCommentRow>[];
 }
 
-const author = { nickname: users.nickname, profileImage: users.profileImage };
+const author = { id: users.id, nickname: users.nickname, profileImage: users.profileImage };
 
 /** One page of posts, newest first. */
 export async function listForumPosts(
@@ -57,14 +60,13 @@ export async function createForumPost(
   db: Database,
   publicUrl: string,
   userId: string,
-  body: { title: string; user_nickname?: string; content_blocks: ForumBlockInput[] },
+  body: { title: string; content_blocks: ForumBlockInput[] },
 ): Promise<ForumPostRow> {
   const prepared = await prepareBlocks(db, publicUrl, userId, body.content_blocks);
   const [post] = await db
     .insert(forumPosts)
     .values({
       userId,
-      userNickname: body.user_nickname ?? '',
       title: body.title,
       contentBlocks: prepared.blocks,
       assetFolders: prepared.assetFolders,

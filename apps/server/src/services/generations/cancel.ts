@@ -12,9 +12,15 @@ const WORKER_CALL_TIMEOUT_MS = 5_000;
  * Cancels the unfinished generations matching `where` in one conditional UPDATE, then removes their
  * prompts from the workers (deleted from the queue when waiting, interrupted when running). The
  * database decides: a job finishing at the same moment keeps its result, and a dispatcher that loses
- * the race sees the status changed and stops the prompt itself. Returns how many were cancelled.
+ * the race sees the status changed and stops the prompt itself. Returns how many were cancelled. A
+ * user's worker is reached as every other call reaches it: only at public addresses unless
+ * `allowPrivateUserWorkers`, checked at the connection (its name may resolve elsewhere by now).
  */
-export async function cancelGenerationsWhere(db: Database, where: SQL): Promise<number> {
+export async function cancelGenerationsWhere(
+  db: Database,
+  where: SQL,
+  allowPrivateUserWorkers: boolean,
+): Promise<number> {
   const now = new Date();
   const cancelled = await db
     .update(generations)
@@ -39,11 +45,7 @@ export async function cancelGenerationsWhere(db: Database, where: SQL): Promise<
       onWorkers.map(async ({ promptId, workerId }) => {
         const worker = byId.get(workerId!);
         if (!worker) return;
-        // As before backends: the cancel reaches the address as stored (see the issue 17 note).
-        const client = connectWorker(worker, {
-          allowPrivateUserWorkers: true,
-          timeoutMs: WORKER_CALL_TIMEOUT_MS,
-        });
+        const client = connectWorker(worker, { allowPrivateUserWorkers, timeoutMs: WORKER_CALL_TIMEOUT_MS });
         // A worker that is gone has nothing left to stop; the status is already final.
         await client.cancel(promptId!).catch(() => {});
       }),
@@ -52,10 +54,10 @@ export async function cancelGenerationsWhere(db: Database, where: SQL): Promise<
   return cancelled.length;
 }
 
-export function cancelNodeGenerations(db: Database, nodeId: string): Promise<number> {
-  return cancelGenerationsWhere(db, eq(generations.workflowNodeId, nodeId));
+export function cancelNodeGenerations(db: Database, nodeId: string, allowPrivate: boolean): Promise<number> {
+  return cancelGenerationsWhere(db, eq(generations.workflowNodeId, nodeId), allowPrivate);
 }
 
-export function cancelGeneration(db: Database, id: string): Promise<number> {
-  return cancelGenerationsWhere(db, eq(generations.id, id));
+export function cancelGeneration(db: Database, id: string, allowPrivate: boolean): Promise<number> {
+  return cancelGenerationsWhere(db, eq(generations.id, id), allowPrivate);
 }

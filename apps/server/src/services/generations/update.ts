@@ -41,8 +41,13 @@ export async function updateGeneration(
  * Deletes a generation: an unfinished one is cancelled on its worker first, then the row and files go
  * and its shot's tile moves on to the next newest take.
  */
-export async function deleteGeneration(db: Database, storage: Storage, row: GenerationRow): Promise<void> {
-  await cancelGeneration(db, row.id);
+export async function deleteGeneration(
+  db: Database,
+  storage: Storage,
+  row: GenerationRow,
+  allowPrivateUserWorkers: boolean,
+): Promise<void> {
+  await cancelGeneration(db, row.id, allowPrivateUserWorkers);
   const deleted = await db
     .delete(generations)
     .where(eq(generations.id, row.id))

@@ -11,9 +11,14 @@ import { tierOfPrice } from './tiers';
 /** Subscription statuses that keep the paid tier: Stripe is still collecting, the user still has it. */
 const PAID_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
+/** How far a delivery's signed time may be from the server's, either way (Stripe's own default). */
+export const STRIPE_TOLERANCE_SECONDS = 300;
+
 /**
  * The event Stripe signed, read from the request's raw body: any change to the body or a wrong secret
- * is refused (400), so nobody but Stripe can change a tier through this route.
+ * is refused (400), so nobody but Stripe can change a tier through this route. Its signed time must be
+ * within 5 minutes of now both ways: the SDK bounds only the past, and a delivery dated ahead could be
+ * replayed for as long as it is dated.
  */
 export async function verifyStripeEvent(
   rawBody: Buffer,
@@ -23,11 +28,17 @@ export async function verifyStripeEvent(
   if (!signature) throw badRequest('Missing Stripe-Signature header.');
   // The Stripe SDK loads with the first webhook, only on a server with payments configured.
   const { default: StripeSdk } = await import('stripe');
+  let event: Stripe.Event;
   try {
-    return StripeSdk.webhooks.constructEvent(rawBody, signature, secret);
+    event = StripeSdk.webhooks.constructEvent(rawBody, signature, secret, STRIPE_TOLERANCE_SECONDS);
   } catch {
     throw badRequest('The Stripe signature does not match this request.');
   }
+  const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  if (!(Math.abs(Date.now() / 1000 - signedAt) <= STRIPE_TOLERANCE_SECONDS)) {
+    throw badRequest('The Stripe signature is dated more than 5 minutes from now.');
+  }
+  return event;
 }
 
 /**

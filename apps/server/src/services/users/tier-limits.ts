@@ -74,15 +74,19 @@ async function sharedLimitReached(
   return null;
 }
 
-/** Refuses an upload of `bytes` that would take the user's storage past the tier's. */
+/**
+ * Refuses an upload of `bytes` that would take the user's storage past the tier's. Call it inside the
+ * transaction that records the upload (its reservation): the user's row lock makes uploads started at
+ * once take their turns, each seeing the others' reservations.
+ */
 export async function assertMayStore(
-  db: Db,
+  tx: Db,
   tierLimits: TierLimitTable,
   userId: string,
   bytes: number,
 ): Promise<void> {
-  const tier = await tierOf(db, userId, false);
-  await assertStorageLeft(db, tierLimits[tier], TIER_NAMES[tier], userId, bytes);
+  const tier = await tierOf(tx, userId, true);
+  await assertStorageLeft(tx, tierLimits[tier], TIER_NAMES[tier], userId, bytes);
 }
 
 async function assertStorageLeft(

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { ComfyClientOptions } from '@cinegraph/comfy';
 import { Agent, fetch as undiciFetch } from 'undici';
+import { isIP } from 'node:net';
 import WebSocket from 'ws';
 import { isPrivateAddress, privateWorkerMessage } from './worker-address';
 
@@ -29,9 +30,16 @@ export function publicOnlyLookup(hostname: string, options: LookupOptions, callb
 
 const publicAgent = new Agent({ connect: { lookup: publicOnlyLookup } });
 
+/** A host written as an IP address is connected to without a lookup, so it is checked here. */
+function refusePrivateLiteral(url: string | URL): void {
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host) && isPrivateAddress(host)) throw new Error(privateWorkerMessage(host));
+}
+
 /** `ws`'s WebSocket connecting only to public addresses. */
 class PublicWebSocket extends WebSocket {
   constructor(url: string) {
+    refusePrivateLiteral(url);
     super(url, { lookup: publicOnlyLookup });
   }
 }
@@ -47,8 +55,10 @@ export function workerTransport(
 ): Pick<ComfyClientOptions, 'fetch' | 'WebSocket'> {
   if (worker.userId === null || allowPrivateUserWorkers) return {};
   return {
-    fetch: ((input, init) =>
-      undiciFetch(input as string, { ...(init as object), dispatcher: publicAgent })) as typeof fetch,
+    fetch: (async (input, init) => {
+      refusePrivateLiteral(input instanceof Request ? input.url : input);
+      return undiciFetch(input as string, { ...(init as object), dispatcher: publicAgent });
+    }) as typeof fetch,
     WebSocket: PublicWebSocket,
   };
 }

@@ -35,6 +35,8 @@ describe('isPrivateAddress', () => {
     '::192.168.0.1',
     '2001:0:4136:e378:8000:63bf:f5ff:fffe',
     '2001:0:c0a8:101:0:0:f7f7:f7f7',
+    // Teredo with a public IPv4 address: all of 2001::/23 is IANA special-purpose.
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
@@ -49,7 +51,6 @@ describe('isPrivateAddress', () => {
     '64:ff9b::808:808',
     '2002:808:808::1',
     '::8.8.8.8',
-    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
   ])('accepts the public %s', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
   });

@@ -1,48 +1,74 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { badRequest } from '../../http/errors';
 
 /**
- * Addresses a user's worker may not have: loopback, private, carrier-grade NAT, link-local (where cloud
- * metadata services answer, 169.254.169.254 and fd00:ec2::254), unique-local, multicast and reserved.
- * IPv4 addresses mapped into IPv6 (::ffff:10.0.0.1) are checked against the IPv4 ranges.
+ * Addresses a user's worker may not have: every block of IANA's IPv4 and IPv6 special-purpose address
+ * registries (loopback, private, shared, link-local where cloud metadata answers, documentation,
+ * benchmarking, translation, anycast services...), plus multicast and the deprecated site-local
+ * range. IPv4 addresses mapped into IPv6 (::ffff:10.0.0.1) are checked against the IPv4 blocks.
+ * https://www.iana.org/assignments/iana-ipv4-special-registry and iana-ipv6-special-registry
  */
 const NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8], // private use
+  ['100.64.0.0', 10], // shared address space (carrier-grade NAT)
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link local
+  ['172.16.0.0', 12], // private use
+  ['192.0.0.0', 24], // IETF protocol assignments (DS-Lite, PCP and TURN anycast, NAT64 discovery...)
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.31.196.0', 24], // AS112-v4
+  ['192.52.193.0', 24], // AMT
+  ['192.88.99.0', 24], // deprecated 6to4 relay anycast
+  ['192.168.0.0', 16], // private use
+  ['192.175.48.0', 24], // AS112 direct delegation
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and the limited broadcast address
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b:1::', 48],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['64:ff9b:1::', 48], // local-use IPv4/IPv6 translation
+  ['100::', 64], // discard-only
+  ['100:0:0:1::', 64], // dummy prefix
+  ['2001::', 23], // IETF protocol assignments: Teredo, benchmarking, ORCHID, AMT, AS112, anycast...
+  ['2001:db8::', 32], // documentation
+  ['2620:4f:8000::', 48], // AS112 direct delegation
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // segment routing (SRv6) SIDs
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link local
+  ['fec0::', 10], // site local (deprecated)
+  ['ff00::', 8], // multicast
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
 
+/** The addresses of this server's own network interfaces: a worker there would be the studio's host. */
+function isOwnInterfaceAddress(address: string): boolean {
+  const bare = address.toLowerCase().split('%')[0]!;
+  return Object.values(networkInterfaces()).some((entries) =>
+    (entries ?? []).some((entry) => entry.address.toLowerCase().split('%')[0] === bare),
+  );
+}
+
 /**
- * Whether an IP address is outside the public internet (see NOT_PUBLIC). IPv6 addresses that carry an
- * IPv4 address (NAT64, 6to4, IPv4-compatible, Teredo) are judged by the IPv4 address too, since the
- * network delivers them there.
+ * Whether an IP address is outside the public internet (see NOT_PUBLIC) or this server's own. IPv6
+ * addresses that carry an IPv4 address (NAT64, 6to4, IPv4-compatible, Teredo) are judged by the IPv4
+ * address too, since the network delivers them there.
  */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
+  if (isOwnInterfaceAddress(address)) return true;
   if (family === 4) return NOT_PUBLIC.check(address, 'ipv4');
   if (NOT_PUBLIC.check(address, 'ipv6')) return true;
   return embeddedIpv4(address).some((ipv4) => NOT_PUBLIC.check(ipv4, 'ipv4'));
@@ -107,6 +133,7 @@ export async function requirePublicWorkerHost(url: string, lookup: HostLookup = 
 export function privateWorkerMessage(where: string): string {
   return (
     `${where} is on a private or local network, which this studio does not reach for user workers. ` +
-    'Add a ComfyUI reachable on the internet (for example through a tunnel with an https address).'
+    'Add a ComfyUI reachable on the internet (for example through a tunnel with an https address). ' +
+    'Whoever runs this studio can let it reach workers on its own network with USER_WORKERS_ALLOW_PRIVATE=true.'
   );
 }

@@ -5,7 +5,7 @@ const storeSignedInUser = vi.fn();
 vi.mock('../../lib/api', () => ({ apiCall: (...args: unknown[]) => apiCall(...args) }));
 vi.mock('../../lib/session', () => ({ storeSignedInUser: (user: unknown) => storeSignedInUser(user) }));
 
-const { verifyMagicLinkOnce } = await import('./magicLink');
+const { switchAccountWithLink, verifyMagicLinkOnce } = await import('./magicLink');
 
 function respond(byPath: Record<string, () => Promise<unknown>>) {
   apiCall.mockImplementation((endpoint: { path: string }) => {
@@ -65,5 +65,21 @@ describe('verifyMagicLinkOnce', () => {
     respond({ '/verify': async () => Promise.reject(new Error('expired')) });
     expect(await verifyMagicLinkOnce('t-bad')).toEqual({ kind: 'failed' });
     expect(storeSignedInUser).not.toHaveBeenCalled();
+  });
+
+  it('keeps another live account until the visitor confirms, then switches with the same link', async () => {
+    let confirmed: unknown;
+    apiCall.mockImplementation((endpoint: { path: string }, options: { query?: object }) => {
+      if (endpoint.path === '/user/:userId') return Promise.resolve({ nickname: '', profile_image: null });
+      if (!('switch_account' in (options.query ?? {}))) {
+        return Promise.reject(Object.assign(new Error('other account'), { status: 409 }));
+      }
+      confirmed = options.query;
+      return Promise.resolve({ user_id: 'u4' });
+    });
+    expect(await verifyMagicLinkOnce('t-switch')).toEqual({ kind: 'other-account' });
+    expect(storeSignedInUser).not.toHaveBeenCalled();
+    expect(await switchAccountWithLink('t-switch')).toEqual({ kind: 'signed-in', userId: 'u4' });
+    expect(confirmed).toEqual({ token: 't-switch', switch_account: 'true' });
   });
 });

@@ -1,8 +1,13 @@
 import { endpoints } from '@cinegraph/contracts';
-import { apiCall } from '../../lib/api';
+import { apiCall, type ApiError } from '../../lib/api';
 import { storeSignedInUser } from '../../lib/session';
 
-export type VerifyOutcome = { kind: 'signed-in'; userId: string } | { kind: 'no-user' } | { kind: 'failed' };
+export type VerifyOutcome =
+  | { kind: 'signed-in'; userId: string }
+  | { kind: 'no-user' }
+  | { kind: 'failed' }
+  /** The browser is signed in with another account: the server keeps it until the visitor confirms. */
+  | { kind: 'other-account' };
 
 // Magic-link tokens are single use: StrictMode's second effect run, a remount or a second hook must join
 // the first verification instead of spending the token again (which would then fail).
@@ -27,13 +32,20 @@ export function verifyTokenInAddress(location: Location = window.location): void
   if (token) void verifyMagicLinkOnce(token);
 }
 
-async function verifyAndStore(token: string): Promise<VerifyOutcome> {
+/** Uses the link after the visitor confirmed leaving the account they are signed in with. */
+export function switchAccountWithLink(token: string): Promise<VerifyOutcome> {
+  return verifyAndStore(token, true);
+}
+
+async function verifyAndStore(token: string, switchAccount = false): Promise<VerifyOutcome> {
   let userId: unknown;
   try {
-    const response = await apiCall(endpoints.verifyMagicLink, { query: { token } });
+    const query = { token, ...(switchAccount && { switch_account: 'true' as const }) };
+    const response = await apiCall(endpoints.verifyMagicLink, { query });
     userId = (response as { user_id?: unknown } | null)?.user_id;
-  } catch {
-    return { kind: 'failed' };
+  } catch (error) {
+    const status = (error as Partial<ApiError> | null)?.status;
+    return status === 409 ? { kind: 'other-account' } : { kind: 'failed' };
   }
   if (typeof userId !== 'string' || userId === '') return { kind: 'no-user' };
   storeSignedInUser({ userId });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { authorAvatar } from './logic/authorAvatar';
 
 interface AuthorBadgeProps {
   nickname: string;
@@ -14,7 +15,10 @@ export function formatForumDate(iso: string): string {
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** The author's picture, or the first letter of the nickname when there is none (or it fails to load). */
+/**
+ * The author's picture, or when there is none (or it fails to load) the nickname's letters on a hue of
+ * its own, so authors without a nickname (shown by their handle) are told apart too.
+ */
 export function AuthorAvatar({ nickname, profileImage, size = 'md' }: Omit<AuthorBadgeProps, 'createdAt'>) {
   const [failed, setFailed] = useState(false);
   const box = size === 'sm' ? 'size-7 text-xs' : 'size-9 text-sm';
@@ -28,12 +32,15 @@ export function AuthorAvatar({ nickname, profileImage, size = 'md' }: Omit<Autho
       />
     );
   }
+  const { letters, hue } = authorAvatar(nickname);
   return (
     <span
       aria-hidden="true"
-      className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-amber-400/15 font-semibold text-amber-300 uppercase ring-1 ring-amber-400/30`}
+      data-testid="author-avatar"
+      style={{ backgroundColor: `hsl(${hue} 55% 28%)`, color: `hsl(${hue} 90% 85%)` }}
+      className={`${box} inline-flex shrink-0 items-center justify-center rounded-full font-semibold uppercase ring-1 ring-white/15`}
     >
-      {nickname.trim().charAt(0) || '?'}
+      {letters}
     </span>
   );
 }

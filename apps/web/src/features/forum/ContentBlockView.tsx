@@ -1,4 +1,4 @@
-import type { ForumBlock } from '@cinegraph/contracts';
+import { isStudioApiLink, type ForumBlock } from '@cinegraph/contracts';
 import { useState, type ReactNode } from 'react';
 import { useStoredUser } from '../../lib/session';
 import { Button } from '../../ui/Button';
@@ -91,10 +91,20 @@ function WorkflowBlock({ url }: { url: string }) {
   );
 }
 
+/**
+ * Whether a block's link would make the reader's browser call the studio's API (a post stored before
+ * the server refused such links): it is shown as text, never loaded.
+ */
+function callsStudioApi(value: unknown): boolean {
+  const link = typeof value === 'string' ? value : readLora(value)?.url;
+  return link !== undefined && isStudioApiLink(link, window.location.href);
+}
+
 /** One block of a post, by kind; a kind this reader does not know is shown as plain text or JSON. */
 export function ContentBlockView({ block }: { block: ForumBlock }) {
   const { type, value } = block;
   if (type === 'text' && typeof value === 'string') return <MarkdownText text={value} />;
+  if (callsStudioApi(value)) return <PlainBlock value={value} />;
   if (type === 'image' && typeof value === 'string') return <ImageBlock url={value} />;
   if (type === 'video' && typeof value === 'string') return <VideoBlock url={value} />;
   if (type === 'workflow' && typeof value === 'string') return <WorkflowBlock url={value} />;
@@ -110,6 +120,10 @@ export function ContentBlockView({ block }: { block: ForumBlock }) {
       </FileRow>
     );
   }
+  return <PlainBlock value={value} />;
+}
+
+function PlainBlock({ value }: { value: unknown }) {
   return (
     <pre
       data-testid="plain-block"

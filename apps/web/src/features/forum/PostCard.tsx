@@ -1,4 +1,4 @@
-import type { ForumPostCard } from '@cinegraph/contracts';
+import { isStudioApiLink, type ForumPostCard } from '@cinegraph/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthorBadge } from './AuthorBadge';
@@ -6,7 +6,9 @@ import { AuthorBadge } from './AuthorBadge';
 /** A card of the forum grid: the post's image, or its title when it has none (or it fails to load). */
 export function PostCard({ card }: { card: ForumPostCard }) {
   const [imageFailed, setImageFailed] = useState(false);
-  const showImage = card.display_image !== null && !imageFailed;
+  // An image address on the studio's API (a post stored before the server refused them) is not loaded.
+  const image = card.display_image;
+  const showImage = image !== null && !imageFailed && !isStudioApiLink(image, window.location.href);
   return (
     <Link
       to={`/forum/post/${card._id}`}
@@ -16,7 +18,7 @@ export function PostCard({ card }: { card: ForumPostCard }) {
       <div className="relative aspect-video bg-neutral-800/60">
         {showImage ? (
           <img
-            src={card.display_image!}
+            src={image!}
             alt={card.title}
             loading="lazy"
             onError={() => setImageFailed(true)}

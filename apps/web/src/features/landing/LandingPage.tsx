@@ -18,7 +18,7 @@ export function LandingPage() {
   const { userId } = useStoredUser();
   const { openPanel } = useSignIn();
   const navigate = useNavigate();
-  const { banner, dismiss } = useMagicLinkVerification();
+  const { banner, dismiss, switchAccount } = useMagicLinkVerification();
   const trailer = useRef<HTMLVideoElement>(null);
 
   // The spec: the landing page starts at the top, whatever the browser remembered.
@@ -41,7 +41,7 @@ export function LandingPage() {
 
   return (
     <div className="film-grain">
-      {banner && <SignInBanner banner={banner} onDismiss={dismiss} />}
+      {banner && <SignInBanner banner={banner} onDismiss={dismiss} onSwitchAccount={switchAccount} />}
       <main id="main">
         <HeroSection onWatchTrailer={watchTrailer} />
         <ReimagineSection trailerRef={trailer} />

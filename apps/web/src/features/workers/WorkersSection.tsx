@@ -1,5 +1,7 @@
-import type { OwnWorker } from '@cinegraph/contracts';
+import { endpoints, type OwnWorker } from '@cinegraph/contracts';
 import { useState } from 'react';
+import useSWR from 'swr';
+import { apiCall, endpointUrl } from '../../lib/api';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast';
@@ -14,6 +16,9 @@ export function WorkersSection() {
   const toast = useToast();
   const [removing, setRemoving] = useState<OwnWorker | null>(null);
   const [busy, setBusy] = useState(false);
+  const { data: rules } = useSWR(endpointUrl(endpoints.ownWorkerRules), () =>
+    apiCall(endpoints.ownWorkerRules),
+  );
 
   async function confirmRemove() {
     if (!removing) return;
@@ -40,6 +45,13 @@ export function WorkersSection() {
         Add a ComfyUI you run yourself, reachable from the studio by its address. It runs only your jobs, next
         to the shared workers; its health is checked every 15 seconds and jobs go only to healthy workers.
       </p>
+      {rules && (
+        <p data-testid="private-addresses" className="mt-2 max-w-2xl text-sm text-neutral-400">
+          {rules.private_addresses_allowed
+            ? 'This studio also reaches workers on private and local addresses (its USER_WORKERS_ALLOW_PRIVATE is on), such as a GPU box at http://127.0.0.1:8188 or on your own network.'
+            : 'This studio reaches workers only at public internet addresses; whoever runs it can allow private and local ones (a GPU box on the same network) with USER_WORKERS_ALLOW_PRIVATE=true.'}
+        </p>
+      )}
 
       <div className="mt-5 grid gap-3">
         {workers ? (
