@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
+import { startWorkerProcess, type RunningWorker } from './dev-worker-process';
 import { nodeById, openNewMovieEditor } from './editor-canvas';
 import { signInThroughLandingPage } from './sign-in';
 
@@ -21,31 +21,6 @@ interface WorkflowNodeFiles {
   _id: string;
   type: string;
   workflow: { link: string | null; api_link: string | null } | null;
-}
-
-/** A dev worker on 127.0.0.1: another site than the studio at localhost. */
-async function startWorker(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const main = path.resolve(import.meta.dirname, '../../packages/dev-worker/src/main.ts');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEV_WORKER_STEP_MS: '5', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/listening on (http:\/\/\S+)/);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`The dev worker exited (${code}): ${output}`)));
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url, stop };
 }
 
 const STUDIO_HEADERS = { 'X-Requested-With': 'cinegraph' };
@@ -87,15 +62,19 @@ async function editorFrame(page: Page): Promise<Frame> {
   return frame!;
 }
 
-let worker: { url: string; stop(): Promise<void> } | null = null;
-let bare: { url: string; stop(): Promise<void> } | null = null;
+// Dev workers listen on 127.0.0.1: another site than the studio at localhost.
+let worker: RunningWorker | null = null;
+let bare: RunningWorker | null = null;
 
 test.beforeAll(async () => {
   if (!REAL_COMFYUI && !fs.existsSync(path.join(LEGACY_FRONTEND, 'index.html'))) return;
   if (!REAL_COMFYUI) {
-    worker = await startWorker({ DEV_WORKER_WEB_ROOT: LEGACY_FRONTEND, DEV_WORKER_CINEGRAPH_WEB: PACK_WEB });
+    worker = await startWorkerProcess({
+      DEV_WORKER_WEB_ROOT: LEGACY_FRONTEND,
+      DEV_WORKER_CINEGRAPH_WEB: PACK_WEB,
+    });
   }
-  bare = await startWorker({});
+  bare = await startWorkerProcess();
 });
 test.afterAll(async () => {
   await Promise.all([worker?.stop(), bare?.stop()]);
@@ -118,12 +97,27 @@ test('edits a workflow in the embedded ComfyUI of a worker on another site, and 
   const movieId = /\/movies\/([0-9a-f-]{36})\/editor$/.exec(editor.url())![1]!;
   const before = await workflowNode(editor.request, movieId);
 
+  // What the frame tells the page (the studio navigates within one document, so this listener stays).
+  await editor.evaluate(() => {
+    const heard: string[] = [];
+    (window as unknown as { heard: string[] }).heard = heard;
+    window.addEventListener('message', (event) => {
+      const type = (event.data as { type?: unknown } | null)?.type;
+      if (typeof type === 'string' && type.startsWith('cinegraph:')) heard.push(type);
+    });
+  });
+  const heard = () => editor.evaluate(() => (window as unknown as { heard: string[] }).heard);
+
   // The editor opens inside the studio and is handed the node's workflow.
   await nodeById(editor, before._id).getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(editor).toHaveURL(/\/comfyui-iframe\?url=/);
   const frame = await editorFrame(editor);
   await expect(editor.getByText(/The editor (cannot start|did not become ready)/)).toHaveCount(0);
   await editor.screenshot({ path: 'artifacts/embedded-editor-open.png' });
+  // Nothing edited: no change is reported after the load, past the bridge's 2 s poll.
+  await expect.poll(heard).toContain('cinegraph:workflow-loaded');
+  await editor.waitForTimeout(3000);
+  expect(await heard()).not.toContain('cinegraph:changed');
 
   // An edit of a Cinegraph input's default: Back saves both files.
   const edited = `A lighthouse keeper at dusk ${Date.now()}`;
