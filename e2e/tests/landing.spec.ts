@@ -84,3 +84,22 @@ test('signed-out visitors are sent home from /movies and /user; unknown paths go
     await expect(page).toHaveURL(/\/$/);
   }
 });
+
+test('a sign-in link for another account asks before leaving the signed-in one (login CSRF)', async ({
+  page,
+  context,
+}) => {
+  await signInThroughLandingPage(page, 'stays@example.com');
+  const mine: unknown = await (await context.request.get('/api/v1/session')).json();
+  // A link someone else requested for their own address, opened in this browser.
+  const sent = await context.request.post('/api/v1/magic-link', { data: { email: 'planter@example.com' } });
+  expect(sent.ok()).toBe(true);
+  await page.goto(await latestSignInLink('planter@example.com'));
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('You are signed in with another account.');
+  await page.screenshot({ path: path.join(artifacts, 'sign-in-switch-account.png') });
+  await ask.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(ask).toBeHidden();
+  expect(await (await context.request.get('/api/v1/session')).json()).toEqual(mine);
+  expect(page.url()).not.toContain('token=');
+});
