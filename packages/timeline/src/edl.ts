@@ -1,6 +1,6 @@
 import { timecode } from './rational-time';
 import { asciiText } from './text';
-import { mediaUrl, trackHoles, type Timeline } from './timeline';
+import { mediaUrl, trackHoles, type PlacedClip, type Timeline } from './timeline';
 
 /** CMX 3600's limits: 80 columns a line, reel names of at most 8 characters. */
 const COLUMNS = 80;
@@ -43,25 +43,22 @@ export function writeEdl(timeline: Timeline): string {
     // The marker sits on the event's first frame: source time 0 of its media.
     return marker ? [line(`* LOC: ${tc(0)} GREEN  `, marker.name)] : [];
   };
-  const black = (track: 'V' | 'A', start: number, duration: number): EdlEvent => ({
-    reel: BLACK_REEL,
+  // Only the V track carries markers: one per shot, on the event at its first frame.
+  const edlEvent = (reel: string, track: 'V' | 'A', start: number, duration: number, comments: string[]) => ({
+    reel,
     track,
     start,
     duration,
-    comments: track === 'V' ? markerAt(start) : [],
+    comments: track === 'V' ? [...comments, ...markerAt(start)] : comments,
   });
-
-  const pictures: EdlEvent[] = timeline.video.map((clip) => ({
-    reel: FILE_REEL,
-    track: 'V',
-    start: clip.start,
-    duration: clip.duration,
-    comments: [
+  const black = (track: 'V' | 'A', start: number, duration: number) =>
+    edlEvent(BLACK_REEL, track, start, duration, []);
+  const file = (track: 'V' | 'A') => (clip: PlacedClip) =>
+    edlEvent(FILE_REEL, track, clip.start, clip.duration, [
       line('* FROM CLIP NAME: ', clip.name),
       `* FROM FILE: ${filePath(clip.path)}`,
-      ...markerAt(clip.start),
-    ],
-  }));
+    ]);
+
   // Black where a shot has no picture, one event per shot so that each keeps its marker.
   const shotStarts = timeline.markers.map((marker) => marker.frame);
   const holes = trackHoles(timeline.video, timeline.duration).flatMap(([start, duration]) => {
@@ -69,16 +66,11 @@ export function writeEdl(timeline: Timeline): string {
     const cuts = [start, ...shotStarts.filter((frame) => frame > start && frame < end), end];
     return cuts.slice(1).map((cut, i) => black('V', cuts[i]!, cut - cuts[i]!));
   });
-  const sounds: EdlEvent[] = timeline.audio.map((clip) => ({
-    reel: FILE_REEL,
-    track: 'A',
-    start: clip.start,
-    duration: clip.duration,
-    comments: [line('* FROM CLIP NAME: ', clip.name), `* FROM FILE: ${filePath(clip.path)}`],
-  }));
   const firstSound = timeline.audio[0]?.start ?? 0;
   const lead = firstSound > 0 ? [black('A', 0, firstSound)] : [];
-  const events = [...pictures, ...holes, ...lead, ...sounds].sort(
+  const pictures = timeline.video.map(file('V'));
+  const sounds = timeline.audio.map(file('A'));
+  const events: EdlEvent[] = [...pictures, ...holes, ...lead, ...sounds].sort(
     (a, b) => a.start - b.start || (a.track === 'V' ? -1 : 1),
   );
 

@@ -1,5 +1,12 @@
 import { frameDuration, rationalSeconds } from './rational-time';
-import { mediaFileName, mediaUrl, trackHoles, type PlacedClip, type Timeline } from './timeline';
+import {
+  mediaFileName,
+  mediaUrl,
+  trackHoles,
+  type PlacedClip,
+  type TakeSlate,
+  type Timeline,
+} from './timeline';
 import { el, xmlDocument, type XmlElement } from './xml';
 
 /** The version written: the last whose assets carry their file as `src` (1.9 moved it into `media-rep`, which OTIO's adapter does not read). */
@@ -38,23 +45,38 @@ function spineItems(timeline: Timeline): SpineItem[] {
  * adapter would time the asset's clips in it (a format with the sequence's rate would be false for
  * media of another rate; one with the media's rate is misread by the adapter).
  */
+/**
+ * The take as Final Cut's Info inspector shows it (Scene, Take, Camera Angle; Take is `studio.shot`).
+ * Having a child also lets OTIO's adapter see the asset at all when it asks whether it has video.
+ */
+function slateEl(slate: TakeSlate | undefined): XmlElement | undefined {
+  if (!slate) return undefined;
+  const md = (key: string, value: string | undefined) =>
+    value ? el('md', { key: `com.apple.proapps.studio.${key}`, value }) : undefined;
+  return el('metadata', {}, [md('scene', slate.scene), md('shot', slate.take), md('angle', slate.angle)]);
+}
+
 function assetEl(id: string, clip: PlacedClip, timeline: Timeline): XmlElement {
   const { media } = clip;
   const still = clip.kind === 'image';
   const sound = clip.kind === 'audio' || media.sampleRate !== undefined;
-  return el('asset', {
-    id,
-    name: mediaFileName(clip.path),
-    src: mediaUrl(clip.path),
-    start: '0s',
-    // A still has no length of its own.
-    duration: still ? '0s' : rationalSeconds(clip.mediaDuration, timeline.rate),
-    hasVideo: clip.kind === 'audio' ? undefined : 1,
-    hasAudio: sound ? 1 : undefined,
-    audioSources: sound ? 1 : undefined,
-    audioChannels: sound ? media.channels : undefined,
-    audioRate: sound ? media.sampleRate : undefined,
-  });
+  return el(
+    'asset',
+    {
+      id,
+      name: mediaFileName(clip.path),
+      src: mediaUrl(clip.path),
+      start: '0s',
+      // A still has no length of its own.
+      duration: still ? '0s' : rationalSeconds(clip.mediaDuration, timeline.rate),
+      hasVideo: clip.kind === 'audio' ? undefined : 1,
+      hasAudio: sound ? 1 : undefined,
+      audioSources: sound ? 1 : undefined,
+      audioChannels: sound ? media.channels : undefined,
+      audioRate: sound ? media.sampleRate : undefined,
+    },
+    [slateEl(clip.slate)],
+  );
 }
 
 /**

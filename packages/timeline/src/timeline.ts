@@ -16,11 +16,19 @@ export interface MediaFacts {
   bitDepth?: number;
 }
 
+/** Which take a file is, as a camera slate says it: scene and shot ("1-2"), take number, camera angle. */
+export interface TakeSlate {
+  scene: string;
+  take: string;
+  angle?: string;
+}
+
 /** One take to put on the timeline: where its file lies beside the timeline file, and what it holds. */
 export interface TakeMedia extends MediaFacts {
   /** Relative path inside the export, e.g. "media/1-2-Close up-3.mp4" (written percent-encoded in URLs). */
   path: string;
   kind: MediaKind;
+  slate?: TakeSlate;
 }
 
 /** One shot of the movie in scene and shot order, with the takes chosen for it (or none yet). */
@@ -64,6 +72,7 @@ export interface PlacedClip {
   mediaDuration: number;
   /** The file as probed. */
   media: MediaFacts;
+  slate?: TakeSlate;
 }
 
 export interface Marker {
@@ -100,8 +109,9 @@ export function buildTimeline(shots: ShotEntry[], settings: TimelineSettings): T
   const markers: Marker[] = [];
   const place = (media: TakeMedia, name: string, start: number, duration: number, mediaDuration: number) => {
     const id = `clip-${video.length + audio.length + 1}`;
-    const { path, kind, ...facts } = media;
-    return { id, mediaId: mediaIdOf(path), name, path, kind, start, duration, mediaDuration, media: facts };
+    const { path, kind, slate, ...facts } = media;
+    const placed = { id, mediaId: mediaIdOf(path), name, path, kind, start, duration, mediaDuration };
+    return { ...placed, media: facts, slate };
   };
 
   let position = 0;

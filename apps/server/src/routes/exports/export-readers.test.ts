@@ -137,9 +137,11 @@ describe.skipIf(skipped)(
       for (const format of Object.keys(FORMATS) as Format[]) {
         it(`reads ${format} at ${rate}: clips, order, names, starts, lengths and media inside the zip`, () => {
           const { reading, folder } = exported[`${format} ${rate}`]!;
-          const withMedia = reading.tracks.map((track) => track.clips.filter((clip) => clip.media));
-          const pictureTrack = withMedia.find((clips) => clips[0]?.media?.endsWith('.webm'))!;
-          const soundTrack = withMedia.find((clips) => clips[0]?.media?.endsWith('.wav'))!;
+          const trackOf = (extension: string) =>
+            reading.tracks.find((track) => track.clips.find((c) => c.media)?.media?.endsWith(extension))!;
+          expect([trackOf('.webm').kind, trackOf('.wav').kind]).toEqual(['Video', 'Audio']);
+          const withMedia = (extension: string) => trackOf(extension).clips.filter((clip) => clip.media);
+          const [pictureTrack, soundTrack] = [withMedia('.webm'), withMedia('.wav')];
           for (const [clips, expected] of [
             [pictureTrack, pictures],
             [soundTrack, sounds],
@@ -219,6 +221,10 @@ describe.skipIf(skipped)(
       const fcpxml = exported['fcpxml 25']!.text;
       expect(xpath(fcpxml, "(//asset[contains(@src, '.wav')])[1]/@audioRate")).toBe('22050');
       expect(xpath(fcpxml, "(//asset[contains(@src, '.wav')])[1]/@audioChannels")).toBe('1');
+      // Scene and take as Final Cut's Info inspector shows them (its Take is `studio.shot`).
+      const md = (key: string) =>
+        `(//asset[contains(@src, '.wav')])[1]/metadata/md[@key='com.apple.proapps.studio.${key}']/@value`;
+      expect([xpath(fcpxml, md('scene')), xpath(fcpxml, md('shot'))]).toEqual(['1-2', '2']);
     });
   },
 );

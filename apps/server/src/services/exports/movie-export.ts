@@ -12,7 +12,7 @@ import { notFound } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
 import type { MovieRow } from '../movies/access';
 import { describeMedia } from './media-facts';
-import { shotListRows, type ShotListRow } from './shot-rows';
+import { shotListRows, shotTexts, type ShotListRow } from './shot-rows';
 import type { TakeFile } from './take-files';
 import { safeFileName, type NameOptions } from './take-names';
 import type { ZipEntry } from './zip-stream';
@@ -79,7 +79,14 @@ async function takeMedia(storage: Storage, file: TakeFile): Promise<TakeMedia> {
     kind,
     storedSeconds: output?.seconds,
   });
-  return { path: `media/${file.name}`, kind, ...facts };
+  const { scene, shot, generation } = file.take;
+  const slate = { scene: `${scene.index + 1}-${shot.index + 1}`, take: String(generation.index + 1) };
+  return {
+    path: `media/${file.name}`,
+    kind,
+    ...facts,
+    slate: { ...slate, angle: shotTexts(shot).cameraAngle },
+  };
 }
 
 /**

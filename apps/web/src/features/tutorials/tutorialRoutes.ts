@@ -18,6 +18,7 @@ const PAGES: Record<string, () => PageModule> = {
   inputs: () => import('./pages/InputsPage').then((m) => ({ Component: m.InputsPage })),
   generations: () =>
     import('./pages/GenerationsTutorialPage').then((m) => ({ Component: m.GenerationsTutorialPage })),
+  cut: () => import('./pages/CutTutorialPage').then((m) => ({ Component: m.CutTutorialPage })),
   'cinegraph-prompt': () => import('./pages/PromptNodePage').then((m) => ({ Component: m.PromptNodePage })),
   'other-concepts': () =>
     import('./pages/OtherConceptsPage').then((m) => ({ Component: m.OtherConceptsPage })),

@@ -49,6 +49,12 @@ export const TUTORIAL_PAGES: readonly TutorialPage[] = [
     title: 'Generations',
     summary: 'Review takes, hide or delete them, and chain the good ones into other workflows.',
   },
+  {
+    slug: 'cut',
+    title: 'Watching the Cut',
+    summary:
+      'Shot durations, playing the movie with its takes and slates, rendering an MP4, and the cost of a batch.',
+  },
   // The page of the prompt-enhancing utility node, named after the product.
   {
     slug: 'cinegraph-prompt',
