@@ -94,7 +94,7 @@ describe('the dispatcher with real dev workers', () => {
       failed: 0,
       withNewOutput: 25,
     });
-  });
+  }, 120_000); // 50 real jobs: the status wait alone may take 60 s on a loaded machine
 
   it("fails a job with the worker's own error message", async () => {
     await workers(1);
