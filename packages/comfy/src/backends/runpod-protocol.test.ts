@@ -24,6 +24,16 @@ describe("RunPod's job statuses as the studio reads them", () => {
     });
   });
 
+  it('fails a COMPLETED job without images (worker-comfyui drops video and sound outputs), naming why', () => {
+    const none = job({ status: 'COMPLETED', output: { status: 'success_no_images', images: [] } });
+    expect(runpodState(none)).toEqual({
+      state: 'failed',
+      message: expect.stringMatching(
+        /^The RunPod job finished without an image: worker-comfyui returns images only/,
+      ),
+    });
+  });
+
   it("fails FAILED with worker-comfyui's error and details, and TIMED_OUT naming the timeout", () => {
     const failed = job({
       status: 'FAILED',

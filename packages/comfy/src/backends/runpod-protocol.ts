@@ -70,8 +70,16 @@ export type RunPodState =
   | { state: 'cancelled' };
 
 /**
+ * A COMPLETED job without images (`{"status": "success_no_images", "images": []}`): worker-comfyui 5.x
+ * sends back only the `images` of output nodes and logs the others as unhandled (its handler.py: the
+ * node pack's video `gifs` and `audio`).
+ */
+const NO_IMAGE =
+  'The RunPod job finished without an image: worker-comfyui returns images only, so a video or sound output does not come back from RunPod';
+
+/**
  * The studio's reading of a RunPod job: IN_QUEUE and IN_PROGRESS wait (the latter runs), COMPLETED is a
- * take, FAILED carries the handler's error (worker-comfyui returns `{error}`), TIMED_OUT is a failure
+ * take (or a failure when it has no image), FAILED carries the handler's error (worker-comfyui returns `{error}`), TIMED_OUT is a failure
  * naming the endpoint's execution timeout, CANCELLED is a cancel (by the studio or on RunPod's console).
  */
 export function runpodState(job: RunPodJob): RunPodState {
@@ -82,7 +90,10 @@ export function runpodState(job: RunPodJob): RunPodState {
       return { state: 'waiting', running: true };
     case 'COMPLETED': {
       const executionSeconds = typeof job.executionTime === 'number' ? job.executionTime / 1000 : null;
-      return { state: 'success', images: job.output?.images ?? [], executionSeconds };
+      const images = job.output?.images ?? [];
+      if (images.length === 0)
+        return { state: 'failed', message: [NO_IMAGE, ...(job.output?.errors ?? [])].join(': ') };
+      return { state: 'success', images, executionSeconds };
     }
     case 'FAILED':
       return {
