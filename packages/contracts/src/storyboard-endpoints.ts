@@ -10,6 +10,8 @@ import {
   CreateShotQuery,
   ItemDisplayImageParams,
   ItemIdParams,
+  LatestDisplayImages,
+  ListDisplayImagesParams,
   MovieIdQuery,
   OptionalMovieIdQuery,
   Scene,
@@ -227,6 +229,15 @@ export const storyboardEndpoints = {
     params: ItemDisplayImageParams,
     query: OptionalMovieIdQuery,
     response: LatestDisplayImage,
+  }),
+  latestListDisplayImages: endpoint({
+    method: 'GET',
+    path: '/utils/latest_display_images/:level/:parentId',
+    summary:
+      'The display image of every scene or character of a movie, or of every shot of a scene (parentId), by id: each as latest_display_image gives it',
+    auth: true,
+    params: ListDisplayImagesParams,
+    response: LatestDisplayImages,
   }),
   ...descriptionEndpoints,
 };

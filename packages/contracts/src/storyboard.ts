@@ -118,6 +118,15 @@ export const ItemIdParams = z.object({ id: Id });
 export const SceneIdParams = z.object({ sceneId: Id });
 export const ShotIdParams = z.object({ shotId: Id });
 export const ItemDisplayImageParams = z.object({ level: StoryboardLevelSchema, id: Id });
+/** A list's parent: the movie of its scenes or characters, the scene of its shots. */
+export const ListDisplayImagesParams = z.object({ level: StoryboardLevelSchema, parentId: Id });
+
+/**
+ * The display image of every item of a list, by id: what `latest_display_image` gives each of them,
+ * in one answer (a screen of 300 shots asks once, not once a tile).
+ */
+export const LatestDisplayImages = z.record(z.string(), z.string().nullable());
+export type LatestDisplayImages = z.infer<typeof LatestDisplayImages>;
 
 /** Ids of the items whose new-output marker is set. */
 export const WithNewOutput = z.array(z.string());

@@ -124,6 +124,7 @@ const ITEM_FIELDS = new Set([
   'node_ids',
   'sceneId',
   'scene_id',
+  'parentId',
   'shotId',
   'shot_id',
   'shot_ids',
@@ -294,6 +295,8 @@ async function seedOwnersItems(): Promise<Record<string, unknown>> {
     post_id: postId,
     commentIndex: 0,
     level: 'shot',
+    // latest_display_images/:level/:parentId: the scene of the shots with level "shot".
+    parentId: scene!.id,
     token: randomBytes(16).toString('hex'),
   };
 }

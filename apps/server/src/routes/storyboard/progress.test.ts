@@ -99,4 +99,46 @@ describe('latest display image', () => {
     expect(level.statusCode).toBe(400);
     expect(level.json().detail).toBeTruthy();
   });
+
+  it("gives every item's image of a list in one call, as latest_display_image gives each", async () => {
+    const { movie, scene, first, second } = await sceneWithTwoShots();
+    const empty = await api.addScene(ann, movie._id);
+    const character = await api.addCharacter(ann, movie._id);
+    const images = (level: string, parentId: string) =>
+      api.ok<Record<string, string | null>>(ann, 'GET', `/utils/latest_display_images/${level}/${parentId}`);
+
+    expect(await images('shot', scene._id)).toEqual({ [first._id]: null, [second._id]: null });
+    await api.updateShot(ann, second, { display_image: '/storage/second.png' });
+    await api.updateShot(ann, first, { display_image: '/storage/first.png' });
+    await api.updateCharacter(ann, character, { display_image: '/storage/mara.png' });
+
+    expect(await images('shot', scene._id)).toEqual({
+      [first._id]: '/storage/first.png',
+      [second._id]: '/storage/second.png',
+    });
+    const scenes = await images('scene', movie._id);
+    expect(scenes[scene._id]).toBe('/storage/first.png');
+    expect(scenes[empty._id]).toBeNull();
+    expect(await images('character', movie._id)).toMatchObject({ [character._id]: '/storage/mara.png' });
+    await api.updateScene(ann, scene, { display_image: '/storage/scene.png' });
+    expect((await images('scene', movie._id))[scene._id]).toBe('/storage/scene.png');
+  });
+
+  it("gives a shared movie's lists to a member who accepted its link, and refuses the parent's strangers", async () => {
+    const { movie, scene, first } = await sceneWithTwoShots();
+    await api.updateShot(ann, first, { display_image: '/storage/first.png' });
+    const bob = await signIn(t, 'bob@example.com');
+    const shots = `/utils/latest_display_images/shot/${scene._id}`;
+    const scenes = `/utils/latest_display_images/scene/${movie._id}`;
+    for (const url of [shots, scenes]) {
+      const refused = await api.call(bob, 'GET', url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().detail, url).toBe('You do not have access to this movie.');
+    }
+    const shared = await api.ok<{ share_url: string }>(ann, 'POST', `/share_movie/${movie._id}`);
+    const token = shared.share_url.split('/').at(-1)!;
+    await api.ok(bob, 'POST', `/add_shared_movie/${token}/user/${bob.userId}`);
+    expect(await api.ok(bob, 'GET', shots)).toMatchObject({ [first._id]: '/storage/first.png' });
+    expect(await api.ok(bob, 'GET', scenes)).toMatchObject({ [scene._id]: '/storage/first.png' });
+  });
 });

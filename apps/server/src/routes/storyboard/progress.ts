@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../http/route';
 import { requireMovieMember } from '../../services/movies/access';
-import { latestDisplayImage } from '../../services/storyboard/display-image';
+import { latestDisplayImage, latestListDisplayImages } from '../../services/storyboard/display-image';
 import {
   sceneGenerationStats,
   scenesWithNewOutput,
@@ -33,4 +33,7 @@ export function storyboardProgressRoutes(app: FastifyInstance, { db }: AppDeps):
   route(app, ep.latestItemDisplayImage, async ({ params, query, userId }) => ({
     display_image: await latestDisplayImage(db, params.level, params.id, userId, query.movie_id),
   }));
+  route(app, ep.latestListDisplayImages, async ({ params, userId }) =>
+    latestListDisplayImages(db, params.level, params.parentId, userId),
+  );
 }

@@ -53,6 +53,9 @@ async function annsMovieCalls() {
     ['GET', `/utils/latest_display_image/scene/${s}?movie_id=${m}`],
     ['GET', `/utils/latest_display_image/shot/${h}`],
     ['GET', `/utils/latest_display_image/character/${c}?movie_id=${m}`],
+    ['GET', `/utils/latest_display_images/scene/${m}`],
+    ['GET', `/utils/latest_display_images/shot/${s}`],
+    ['GET', `/utils/latest_display_images/character/${m}`],
     ['GET', `/cinegraph_descriptions/movie/${m}`],
     ['POST', `/cinegraph_descriptions/update-text/${d}`, { description: 'Taken' }],
     ['DELETE', `/cinegraph_descriptions/${d}`],
@@ -110,6 +113,8 @@ describe('storyboard access', () => {
       ['POST', `/characters/copy/${missing}`],
       ['GET', `/shots/${missing}/generation_stats`],
       ['GET', `/utils/latest_display_image/character/${missing}`],
+      ['GET', `/utils/latest_display_images/shot/${missing}`],
+      ['GET', `/utils/latest_display_images/scene/${missing}`],
       ['POST', `/cinegraph_descriptions/update-text/${missing}`, { description: 'x' }],
     ];
     for (const [method, url, body] of calls) {

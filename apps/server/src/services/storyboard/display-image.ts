@@ -1,7 +1,8 @@
-import type { StoryboardLevel } from '@cinegraph/contracts';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { LatestDisplayImages, StoryboardLevel } from '@cinegraph/contracts';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { shots } from '../../db/schema';
+import { characters, scenes, shots } from '../../db/schema';
+import { requireMovieMember } from '../movies/access';
 import { requireCharacter } from './characters';
 import { requireScene } from './scenes';
 import { requireShot } from './shots';
@@ -28,4 +29,45 @@ export async function latestDisplayImage(
     .orderBy(asc(shots.index), asc(shots.id))
     .limit(1);
   return first?.displayImage ?? null;
+}
+
+/**
+ * `latestDisplayImage` of every item of one list, by id, in one read: the scenes or characters of a
+ * movie, or the shots of a scene (`parentId`). The user must be a member of the movie.
+ */
+export async function latestListDisplayImages(
+  db: Database,
+  level: StoryboardLevel,
+  parentId: string,
+  userId: string,
+): Promise<LatestDisplayImages> {
+  let rows: { id: string; displayImage: string | null }[];
+  if (level === 'shot') {
+    await requireScene(db, parentId, userId);
+    rows = await db
+      .select({ id: shots.id, displayImage: shots.displayImage })
+      .from(shots)
+      .where(eq(shots.sceneId, parentId));
+  } else if (level === 'character') {
+    await requireMovieMember(db, parentId, userId);
+    rows = await db
+      .select({ id: characters.id, displayImage: characters.displayImage })
+      .from(characters)
+      .where(eq(characters.movieId, parentId));
+  } else {
+    await requireMovieMember(db, parentId, userId);
+    // A scene without a picture of its own: its first shot that has one, as for one scene above.
+    const firstShotImage = sql<string | null>`(
+      select ${shots.displayImage} from ${shots}
+      where ${shots.sceneId} = ${scenes.id} and ${shots.displayImage} is not null
+      order by ${shots.index}, ${shots.id} limit 1)`;
+    rows = await db
+      .select({
+        id: scenes.id,
+        displayImage: sql<string | null>`coalesce(${scenes.displayImage}, ${firstShotImage})`,
+      })
+      .from(scenes)
+      .where(eq(scenes.movieId, parentId));
+  }
+  return Object.fromEntries(rows.map((row) => [row.id, row.displayImage]));
 }
