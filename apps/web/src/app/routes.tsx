@@ -1,9 +1,12 @@
+import type { StoryboardLevel } from '@cinegraph/contracts';
 import { Navigate, type RouteObject } from 'react-router';
 import { TUTORIAL_ROUTES } from '../features/tutorials/tutorialRoutes';
 import { AppLoading } from './AppLoading';
 import { communityRoutes } from './communityRoutes';
 import { SiteLayout } from './layout/SiteLayout';
 import { startEditorReads } from '../features/editor/editorReads';
+import { startGenerationReads } from '../features/generation/generationReads';
+import { startStoryboardReads } from '../features/storyboard/storyboardReads';
 import { getStoredUser } from '../lib/session';
 import { PLACEHOLDER_SCREENS, SIGNED_IN_PLACEHOLDERS, type PlaceholderScreen } from './placeholderScreens';
 import { RequireUser } from './RequireUser';
@@ -18,6 +21,29 @@ function placeholder({ path, title, blurb }: PlaceholderScreen): RouteObject {
       const { ComingSoonPage } = await import('./ComingSoonPage');
       return { element: <ComingSoonPage title={title} blurb={blurb} /> };
     },
+  };
+}
+
+/**
+ * A storyboard list screen. As the editor's, its first reads (the list, its pictures, the titles above)
+ * start as the route matches, beside its code's download; only another list needs another start.
+ */
+function storyboardRoute(
+  path: string,
+  title: string,
+  level: StoryboardLevel,
+  page: 'ScenesPage' | 'ShotsPage' | 'CharactersPage',
+): RouteObject {
+  return {
+    path,
+    handle: { title } satisfies RouteHandle,
+    loader: ({ params: { movieId, sceneId } }) => {
+      if (movieId && getStoredUser().userId) startStoryboardReads({ level, movieId, sceneId });
+      return null;
+    },
+    shouldRevalidate: ({ currentParams, nextParams }) =>
+      currentParams.movieId !== nextParams.movieId || currentParams.sceneId !== nextParams.sceneId,
+    lazy: () => import('../features/storyboard/StoryboardPages').then((m) => ({ Component: m[page] })),
   };
 }
 
@@ -95,38 +121,25 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireUser />,
                 children: [
-                  {
-                    path: 'scenes/:movieId',
-                    handle: { title: 'Scenes' } satisfies RouteHandle,
-                    lazy: () =>
-                      import('../features/storyboard/StoryboardPages').then((m) => ({
-                        Component: m.ScenesPage,
-                      })),
-                  },
-                  {
-                    path: 'scenes/:movieId/shots/:sceneId',
-                    handle: { title: 'Shots' } satisfies RouteHandle,
-                    lazy: () =>
-                      import('../features/storyboard/StoryboardPages').then((m) => ({
-                        Component: m.ShotsPage,
-                      })),
-                  },
+                  storyboardRoute('scenes/:movieId', 'Scenes', 'scene', 'ScenesPage'),
+                  storyboardRoute('scenes/:movieId/shots/:sceneId', 'Shots', 'shot', 'ShotsPage'),
                   {
                     path: 'scenes/:movieId/shots/:sceneId/shots/:shotId/workflow/:workflowId',
                     handle: { title: 'Generations' } satisfies RouteHandle,
+                    // As the editor's: the takes and what surrounds them are read beside the code's download.
+                    loader: ({ params }) => {
+                      const { movieId, sceneId, shotId, workflowId } = params;
+                      if (movieId && sceneId && shotId && workflowId && getStoredUser().userId) {
+                        startGenerationReads(movieId, sceneId, shotId, workflowId);
+                      }
+                      return null;
+                    },
                     lazy: () =>
                       import('../features/generation/GenerationsPage').then((m) => ({
                         Component: m.GenerationsPage,
                       })),
                   },
-                  {
-                    path: 'movies/:movieId/characters',
-                    handle: { title: 'Characters' } satisfies RouteHandle,
-                    lazy: () =>
-                      import('../features/storyboard/StoryboardPages').then((m) => ({
-                        Component: m.CharactersPage,
-                      })),
-                  },
+                  storyboardRoute('movies/:movieId/characters', 'Characters', 'character', 'CharactersPage'),
                 ],
               },
               ...communityRoutes,

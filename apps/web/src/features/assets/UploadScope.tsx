@@ -1,4 +1,3 @@
-import { useNodeId } from '@xyflow/react';
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 
@@ -16,14 +15,14 @@ export function UploadScope({ itemId, nodeId, children }: UploadScopeValue & { c
 }
 
 /**
- * The scope of an input: the nearest UploadScope, else the canvas node it is drawn in and the movie of
- * the page. An input with no known node gets one of its own, so two inputs never share an upload.
+ * The scope of an input: the nearest UploadScope (a canvas node names its own), else the movie of the
+ * page. An input with no known node gets one of its own, so two inputs never share an upload. (Asking
+ * React Flow for the node here would bring all of React Flow to every screen with an input.)
  */
 export function useUploadScope(): UploadScopeValue {
   const scope = useContext(UploadScopeContext);
-  const canvasNodeId = useNodeId();
   const { movieId } = useParams();
   const ownId = useId();
   if (scope) return scope;
-  return { itemId: movieId ?? null, nodeId: canvasNodeId ?? `input${ownId}` };
+  return { itemId: movieId ?? null, nodeId: `input${ownId}` };
 }

@@ -1,5 +1,6 @@
 import { endpoints } from '@cinegraph/contracts';
 import { apiCall, endpointUrl } from '../../lib/api';
+import { startAhead, takeAhead } from '../../lib/readAhead';
 
 export function nodesKey(movieId: string): string {
   return endpointUrl(endpoints.listNodes, { params: { movieId } });
@@ -15,29 +16,14 @@ export function movieKey(movieId: string): string {
 
 export const utilityTemplatesKey = (): string => endpointUrl(endpoints.listUtilityNodes);
 
-/** A read started ahead is taken only this fresh: one the editor never took must not stand in later. */
-const AHEAD_FOR_MS = 10_000;
-const ahead = new Map<string, { read: Promise<unknown>; at: number }>();
-
 /**
- * One of the editor's reads under its SWR key: `start` begins it ahead (result kept AHEAD_FOR_MS);
- * `take` hands over the read started ahead if there is a fresh one (taken once), else reads anew.
+ * One of the editor's reads under its SWR key: `start` begins it ahead; `take` hands over the read
+ * started ahead if there is a fresh one (taken once), else reads anew.
  */
 function readAhead<T>(keyOf: (movieId: string) => string, read: (movieId: string) => Promise<T>) {
   return {
-    start(movieId: string): void {
-      const started = read(movieId);
-      // The editor's reads report a failure when they take the read over; none goes unhandled here.
-      started.catch(() => undefined);
-      ahead.set(keyOf(movieId), { read: started, at: Date.now() });
-    },
-    take(movieId: string): Promise<T> {
-      const key = keyOf(movieId);
-      const early = ahead.get(key);
-      ahead.delete(key);
-      if (early && Date.now() - early.at < AHEAD_FOR_MS) return early.read as Promise<T>;
-      return read(movieId);
-    },
+    start: (movieId: string) => startAhead(keyOf(movieId), () => read(movieId)),
+    take: (movieId: string) => takeAhead(keyOf(movieId), () => read(movieId)),
   };
 }
 

@@ -12,6 +12,7 @@ import { ItemGrid } from './grid/ItemGrid';
 import { useClipboardShortcuts } from './hooks/useClipboardShortcuts';
 import { useSelection } from './hooks/useSelection';
 import {
+  useDisplayImages,
   useGenerationStats,
   useHasWorkflowNodes,
   useMovieCharacters,
@@ -53,6 +54,7 @@ export function StoryboardScreen({ scope }: { scope: ListScope }) {
   const characters = useMovieCharacters(movieId, level !== 'character');
   const characterNames = useMemo(() => characters.map((c) => c.name || c.title), [characters]);
   const withNewOutput = useWithNewOutput(scope);
+  const images = useDisplayImages(scope);
   const stats = useGenerationStats(level, selected?._id ?? null);
   const newOutputIds = useMemo(
     () => new Set([...withNewOutput.ids, ...items.filter((item) => item.new_output).map((item) => item._id)]),
@@ -143,6 +145,7 @@ export function StoryboardScreen({ scope }: { scope: ListScope }) {
               <ItemGrid
                 level={level}
                 items={visible}
+                images={images}
                 selectedId={selectedId}
                 newOutputIds={newOutputIds}
                 focusId={focusId}

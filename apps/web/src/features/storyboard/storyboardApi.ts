@@ -1,34 +1,9 @@
-import { endpoints, type StoryboardLevel } from '@cinegraph/contracts';
-import { apiCall, endpointUrl } from '../../lib/api';
+import { endpoints } from '@cinegraph/contracts';
+import { apiCall } from '../../lib/api';
 import type { StoryboardItem } from './logic/levels';
+import { sceneOf, type ListScope } from './storyboardReads';
 
-/** Which list a screen shows: scenes or characters of a movie, or shots of a scene. */
-export interface ListScope {
-  level: StoryboardLevel;
-  movieId: string;
-  /** Required for shots. */
-  sceneId?: string;
-}
-
-function sceneOf(scope: ListScope): string {
-  if (!scope.sceneId) throw new Error('A shot list needs its scene');
-  return scope.sceneId;
-}
-
-/** The SWR key of a list: its URL. */
-export function listKey(scope: ListScope): string {
-  const { level, movieId } = scope;
-  if (level === 'scene') return endpointUrl(endpoints.listScenes, { params: { movieId } });
-  if (level === 'shot') return endpointUrl(endpoints.listShots, { params: { sceneId: sceneOf(scope) } });
-  return endpointUrl(endpoints.listCharacters, { params: { movieId } });
-}
-
-export function fetchList(scope: ListScope): Promise<StoryboardItem[]> {
-  const { level, movieId } = scope;
-  if (level === 'scene') return apiCall(endpoints.listScenes, { params: { movieId } });
-  if (level === 'shot') return apiCall(endpoints.listShots, { params: { sceneId: sceneOf(scope) } });
-  return apiCall(endpoints.listCharacters, { params: { movieId } });
-}
+export { listKey, readList, type ListScope } from './storyboardReads';
 
 /** Adds an item at the end of the list. */
 export function createItem(scope: ListScope): Promise<StoryboardItem> {

@@ -1,5 +1,6 @@
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
+import { UploadScope } from '../../assets/UploadScope';
 import { useEditorActions } from '../editorActions';
 import { primitiveDataType, type CanvasNode } from '../logic/canvasNodes';
 import { defaultValueFor, isPrimitiveValueType, type PrimitiveValueType } from '../logic/values';
@@ -38,11 +39,13 @@ export const PrimitiveNode = memo(function PrimitiveNode({ data, type, selected 
         {dataType === 'any' || !isPrimitiveValueType(dataType) ? (
           <TypePicker onPick={pickType} />
         ) : (
-          <ValueEditor
-            type={dataType}
-            value={node.value}
-            onChange={(value) => actions.updateNode(node._id, { value })}
-          />
+          <UploadScope itemId={node.movie_id} nodeId={node._id}>
+            <ValueEditor
+              type={dataType}
+              value={node.value}
+              onChange={(value) => actions.updateNode(node._id, { value })}
+            />
+          </UploadScope>
         )}
       </div>
       <HandleRow handle={output} side="output" />

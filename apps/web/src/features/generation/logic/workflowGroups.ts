@@ -1,6 +1,8 @@
 import type { Generation, WorkflowNodeSummary } from '@cinegraph/contracts';
 
-export const ALL_WORKFLOWS = 'all_workflows';
+import { ALL_WORKFLOWS } from '../generationReads';
+
+export { ALL_WORKFLOWS };
 export const UNKNOWN_WORKFLOW = 'Unknown Workflow';
 
 export interface WorkflowGroup {

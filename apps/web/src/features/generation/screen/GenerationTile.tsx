@@ -1,4 +1,5 @@
 import type { Generation } from '@cinegraph/contracts';
+import { memo } from 'react';
 import { TrashIcon } from '../../../ui/icons';
 import { TakeDownloadLink } from '../../exports/TakeDownloadLink';
 import { TileBadges } from '../../storyboard/grid/TileBadges';
@@ -12,10 +13,15 @@ export interface GenerationTileProps {
   busy: boolean;
   /** What a finished take without a preview shows instead of 'No preview'. */
   doneLabel?: string;
-  onSelect(): void;
-  onToggleUseAsInput(): void;
-  onToggleHidden(): void;
-  onDelete(): void;
+  actions: TakeActions;
+}
+
+/** What a take's tile does, made once for its section (see WorkflowSection). */
+export interface TakeActions {
+  select(generation: Generation): void;
+  toggleUseAsInput(generation: Generation): void;
+  toggleHidden(generation: Generation): void;
+  remove(generation: Generation): void;
 }
 
 /** The preview URL of a generation: its display image, else an image output. */
@@ -25,9 +31,12 @@ export function previewOf(generation: Generation): string | null {
   return generation.output?.type === 'image' ? generation.output.url : null;
 }
 
-/** One take of a shot: its preview or a face per status, its states, and a use-as-input toggle. */
-export function GenerationTile(props: GenerationTileProps) {
-  const { generation, position, selected, busy } = props;
+/**
+ * One take of a shot: its preview or a face per status, its states, and a use-as-input toggle.
+ * Memoised: a new selection or a take that changed renders only the tiles it concerns.
+ */
+export const GenerationTile = memo(function GenerationTile(props: GenerationTileProps) {
+  const { generation, position, selected, busy, actions } = props;
   const state = tileState(generation.status);
   const preview = state === 'done' ? previewOf(generation) : null;
   return (
@@ -39,7 +48,7 @@ export function GenerationTile(props: GenerationTileProps) {
       aria-label={`Generation ${position + 1}`}
       title={(state === 'waiting' && generation.inference.warning) || undefined}
       tabIndex={-1}
-      onClick={props.onSelect}
+      onClick={() => actions.select(generation)}
       className={`group relative flex flex-col overflow-hidden rounded-xl border bg-neutral-900 transition-[box-shadow,opacity] select-none ${
         selected ? 'border-amber-400 ring-2 ring-amber-400/40' : 'border-white/10 hover:border-white/25'
       } ${generation.hidden ? 'opacity-40' : ''}`}
@@ -61,7 +70,7 @@ export function GenerationTile(props: GenerationTileProps) {
         <div className="absolute right-2 bottom-2 flex gap-1 opacity-0 transition-opacity group-hover:opacity-100 group-aria-selected:opacity-100">
           <button
             type="button"
-            onClick={props.onToggleHidden}
+            onClick={() => actions.toggleHidden(generation)}
             disabled={busy}
             className="rounded-md bg-black/70 px-2 py-1 text-xs text-neutral-200 hover:bg-black disabled:opacity-50"
           >
@@ -76,7 +85,7 @@ export function GenerationTile(props: GenerationTileProps) {
           <button
             type="button"
             aria-label="Delete generation"
-            onClick={props.onDelete}
+            onClick={() => actions.remove(generation)}
             className="rounded-md bg-black/70 p-1.5 text-neutral-200 hover:bg-red-600"
           >
             <TrashIcon className="size-3.5" />
@@ -89,7 +98,7 @@ export function GenerationTile(props: GenerationTileProps) {
             type="checkbox"
             checked={generation.use_as_input}
             disabled={busy}
-            onChange={props.onToggleUseAsInput}
+            onChange={() => actions.toggleUseAsInput(generation)}
             onClick={(event) => event.stopPropagation()}
             className="size-4 accent-amber-400"
           />
@@ -98,4 +107,4 @@ export function GenerationTile(props: GenerationTileProps) {
       )}
     </div>
   );
-}
+});

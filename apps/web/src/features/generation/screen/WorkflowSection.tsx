@@ -1,6 +1,8 @@
 import type { Generation } from '@cinegraph/contracts';
+import { useMemo } from 'react';
+import { useLatest } from '../../../lib/useLatest';
 import { GeneratePlusTile } from './GeneratePlusTile';
-import { GenerationTile } from './GenerationTile';
+import { GenerationTile, type TakeActions } from './GenerationTile';
 
 export interface WorkflowSectionProps {
   /** Shown as a heading on the all-workflows screen. */
@@ -22,6 +24,17 @@ export interface WorkflowSectionProps {
 /** One workflow's takes of the shot (2, 3 or 4 columns) and its plus tile. */
 export function WorkflowSection(props: WorkflowSectionProps) {
   const { title, generations } = props;
+  const latest = useLatest(props);
+  // Made once: a tile renders again only when its own take or state changes (see GenerationTile).
+  const actions = useMemo<TakeActions>(
+    () => ({
+      select: (generation) => latest.current.onSelect(generation),
+      toggleUseAsInput: (generation) => latest.current.onToggleUseAsInput(generation),
+      toggleHidden: (generation) => latest.current.onToggleHidden(generation),
+      remove: (generation) => latest.current.onDelete(generation),
+    }),
+    [latest],
+  );
   return (
     <section aria-label={title ?? props.workflowName} className="space-y-3">
       {title && <h2 className="text-lg font-semibold text-neutral-100">{title}</h2>}
@@ -38,10 +51,7 @@ export function WorkflowSection(props: WorkflowSectionProps) {
             position={position}
             selected={generation._id === props.selectedId}
             busy={props.busyIds.has(generation._id)}
-            onSelect={() => props.onSelect(generation)}
-            onToggleUseAsInput={() => props.onToggleUseAsInput(generation)}
-            onToggleHidden={() => props.onToggleHidden(generation)}
-            onDelete={() => props.onDelete(generation)}
+            actions={actions}
           />
         ))}
         <GeneratePlusTile

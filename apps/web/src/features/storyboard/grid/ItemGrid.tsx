@@ -1,12 +1,16 @@
 import type { StoryboardLevel } from '@cinegraph/contracts';
+import { useMemo } from 'react';
+import { useLatest } from '../../../lib/useLatest';
 import { levelPlural, type StoryboardItem } from '../logic/levels';
 import { useSortableGrid } from '../hooks/useSortableGrid';
-import { ItemTile } from './ItemTile';
+import { ItemTile, type TileActions } from './ItemTile';
 import { PlusTile } from './PlusTile';
 
 export interface ItemGridProps {
   level: StoryboardLevel;
   items: readonly StoryboardItem[];
+  /** The tiles' pictures by item id (one read for the list); an item missing here shows its own. */
+  images: Readonly<Record<string, string | null>> | undefined;
   selectedId: string | null;
   newOutputIds: ReadonlySet<string>;
   focusId: string | null;
@@ -25,9 +29,28 @@ export interface ItemGridProps {
 
 /** The tiles of a list (2 columns, 3 on large screens, 4 on extra large) and the trailing plus tile. */
 export function ItemGrid(props: ItemGridProps) {
-  const { level, items } = props;
+  const { level, items, images } = props;
   const { drag, onPointerDown } = useSortableGrid(props.onMove);
-  const ids = items.map((item) => item._id);
+  const latest = useLatest({ props, onPointerDown });
+  // Made once: a tile renders again only when its own item or state changes, not with every grid render
+  // (a selection, a picture arriving, a keystroke in one title would otherwise render all 300).
+  const actions = useMemo<TileActions>(
+    () => ({
+      select: (id) => latest.current.props.onSelect(id),
+      open: (item) => latest.current.props.onOpen(item),
+      changeTitle: (item, text) => latest.current.props.onTitleChange(item, text),
+      toggleHidden: (item) => latest.current.props.onToggleHidden(item),
+      remove: (item) => latest.current.props.onDelete(item),
+      create: () => latest.current.props.onCreate(),
+      pointerDown: (event, id) =>
+        latest.current.onPointerDown(
+          event,
+          id,
+          latest.current.props.items.map((item) => item._id),
+        ),
+    }),
+    [latest],
+  );
   return (
     <div
       role="listbox"
@@ -39,6 +62,7 @@ export function ItemGrid(props: ItemGridProps) {
           key={item._id}
           level={level}
           item={item}
+          image={images?.[item._id] ?? item.display_image}
           position={position}
           selected={item._id === props.selectedId}
           busy={props.busyIds.has(item._id)}
@@ -46,13 +70,8 @@ export function ItemGrid(props: ItemGridProps) {
           dragOffset={drag?.id === item._id ? drag : undefined}
           dropTarget={drag !== null && drag.overId === item._id && drag.id !== item._id}
           autoFocus={item._id === props.focusId}
-          onSelect={() => props.onSelect(item._id)}
-          onOpen={() => props.onOpen(item)}
-          onTitleChange={(text) => props.onTitleChange(item, text)}
-          onEnter={level === 'shot' && position === items.length - 1 ? props.onCreate : undefined}
-          onToggleHidden={() => props.onToggleHidden(item)}
-          onDelete={() => props.onDelete(item)}
-          onPointerDown={(event) => onPointerDown(event, item._id, ids)}
+          addsOnEnter={level === 'shot' && position === items.length - 1}
+          actions={actions}
         />
       ))}
       <PlusTile level={level} creating={props.creating} onCreate={props.onCreate} />

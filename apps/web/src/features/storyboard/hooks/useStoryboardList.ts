@@ -10,8 +10,8 @@ import {
   copyItem,
   createItem,
   deleteItem,
-  fetchList,
   listKey,
+  readList,
   updateItem,
   type ListScope,
 } from '../storyboardApi';
@@ -42,7 +42,7 @@ export function useStoryboardList(scope: ListScope) {
   const key = listKey(scope);
   // A list changed on another screen a moment ago (automatic shots) must not come back from the dedupe
   // window; and no refetch on focus while edits wait for their save.
-  const { data, error, isLoading, mutate } = useSWR(key, () => fetchList(scope), {
+  const { data, error, isLoading, mutate } = useSWR(key, () => readList(scope), {
     revalidateOnFocus: false,
     dedupingInterval: 0,
   });

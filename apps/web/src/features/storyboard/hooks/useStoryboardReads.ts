@@ -1,9 +1,11 @@
 import { endpoints, type Character } from '@cinegraph/contracts';
 import { useMemo } from 'react';
 import useSWR from 'swr';
+import { useOffline } from '../../../lib/offline';
 import { apiCall, endpointUrl } from '../../../lib/api';
+import { takeCall } from '../../../lib/readAhead';
 import type { LevelStats } from '../logic/newOutput';
-import type { ListScope } from '../storyboardApi';
+import { displayImagesKey, readDisplayImages, type ListScope } from '../storyboardReads';
 
 /** The spec: stats and new-output lists are refreshed every 30 s. */
 export const STATS_POLL_MS = 30_000;
@@ -12,11 +14,11 @@ export const STATS_POLL_MS = 30_000;
 export function useParentTitles(scope: ListScope) {
   const { movieId, sceneId } = scope;
   const movie = useSWR(endpointUrl(endpoints.getMovie, { params: { movieId } }), () =>
-    apiCall(endpoints.getMovie, { params: { movieId } }),
+    takeCall(endpoints.getMovie, { params: { movieId } }),
   );
   const scene = useSWR(
     scope.level === 'shot' && sceneId ? endpointUrl(endpoints.getScene, { params: { sceneId } }) : null,
-    () => apiCall(endpoints.getScene, { params: { sceneId: sceneId ?? '' } }),
+    () => takeCall(endpoints.getScene, { params: { sceneId: sceneId ?? '' } }),
   );
   return { movieTitle: movie.data?.title, sceneTitle: scene.data?.title };
 }
@@ -82,5 +84,20 @@ export function useGenerationStats(level: ListScope['level'], id: string | null)
     },
     { refreshInterval: STATS_POLL_MS },
   );
+  return data;
+}
+
+/**
+ * The pictures of a list's tiles, by item id, in one call for the whole list: refreshed every 30 s
+ * (and on focus) only for shots, whose takes finish while the list is open (the spec).
+ */
+export function useDisplayImages(scope: ListScope): Readonly<Record<string, string | null>> | undefined {
+  const shot = scope.level === 'shot';
+  const offline = useOffline();
+  const { data } = useSWR(offline ? null : displayImagesKey(scope), () => readDisplayImages(scope), {
+    shouldRetryOnError: false,
+    revalidateOnFocus: shot,
+    refreshInterval: shot ? STATS_POLL_MS : 0,
+  });
   return data;
 }

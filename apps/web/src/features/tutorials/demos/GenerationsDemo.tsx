@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
-import { GenerationTile } from '../../generation/screen/GenerationTile';
+import { GenerationTile, type TakeActions } from '../../generation/screen/GenerationTile';
 import {
   asStudioGeneration,
   deleteGeneration,
@@ -54,6 +54,14 @@ export function GenerationsDemo() {
     setSelected(next.selected);
   }
 
+  // The demo's takes have the studio's tile; its actions act on the demo's own list.
+  const takeActions: TakeActions = {
+    select: (generation) => setSelected(generation._id),
+    toggleUseAsInput: (generation) => setList((all) => toggleUseAsInput(all, generation._id)),
+    toggleHidden: (generation) => setList((all) => toggleHidden(all, generation._id)),
+    remove: (generation) => remove(generation._id),
+  };
+
   return (
     <div
       data-testid="generations-demo"
@@ -87,10 +95,7 @@ export function GenerationsDemo() {
                 selected={generation.id === selected}
                 busy={false}
                 doneLabel={statusText(generation)}
-                onSelect={() => setSelected(generation.id)}
-                onToggleUseAsInput={() => setList((all) => toggleUseAsInput(all, generation.id))}
-                onToggleHidden={() => setList((all) => toggleHidden(all, generation.id))}
-                onDelete={() => remove(generation.id)}
+                actions={takeActions}
               />
             );
           })}

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { OfflineContext } from '../../../lib/offline';
 import { ValueEditor } from '../../editor/values/ValueEditor';
 import { asLora, asText, asVector2 } from '../../editor/logic/values';
-import { ItemTile } from '../../storyboard/grid/ItemTile';
+import { ItemTile, type TileActions } from '../../storyboard/grid/ItemTile';
 import { PlusTile } from '../../storyboard/grid/PlusTile';
 import {
   addDemoShot,
@@ -72,6 +72,17 @@ export function StoryboardDemo() {
     setSelected(next.selected);
   }
 
+  // The demo's shots have the studio's tile; its actions act on the demo's own list.
+  const tileActions: TileActions = {
+    select: (id) => setSelected(id),
+    open: (item) => setSelected(item._id),
+    changeTitle: (item, text) => update(item._id, { text }),
+    toggleHidden: (item) => update(item._id, { hidden: !item.hidden }),
+    remove: (item) => remove(item._id),
+    create: add,
+    pointerDown: () => {},
+  };
+
   return (
     <OfflineContext.Provider value={true}>
       <div
@@ -80,25 +91,25 @@ export function StoryboardDemo() {
       >
         <div>
           <div role="listbox" aria-label="Demo shots" className="grid grid-cols-2 gap-3">
-            {shots.map((shot, i) => (
-              <ItemTile
-                key={shot.id}
-                level="shot"
-                item={asStudioShot(shot, i)}
-                position={i}
-                selected={shot.id === selected}
-                busy={false}
-                newOutput={false}
-                dropTarget={false}
-                autoFocus={shot.id === added}
-                onSelect={() => setSelected(shot.id)}
-                onOpen={() => setSelected(shot.id)}
-                onTitleChange={(text) => update(shot.id, { text })}
-                onToggleHidden={() => update(shot.id, { hidden: !shot.hidden })}
-                onDelete={() => remove(shot.id)}
-                onPointerDown={() => {}}
-              />
-            ))}
+            {shots.map((shot, i) => {
+              const item = asStudioShot(shot, i);
+              return (
+                <ItemTile
+                  key={shot.id}
+                  level="shot"
+                  item={item}
+                  image={item.display_image}
+                  position={i}
+                  selected={shot.id === selected}
+                  busy={false}
+                  newOutput={false}
+                  dropTarget={false}
+                  autoFocus={shot.id === added}
+                  addsOnEnter={false}
+                  actions={tileActions}
+                />
+              );
+            })}
             {canAddShot(shots) && <PlusTile level="shot" creating={false} onCreate={add} />}
           </div>
           {!canAddShot(shots) && (

@@ -1,0 +1,71 @@
+import { matchRoutes, type LoaderFunctionArgs, type Params } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// A signed-in browser: the stored user id is read when the session module loads.
+vi.stubGlobal('localStorage', {
+  getItem: (key: string) => (key === 'userId' ? 'u1' : null),
+  setItem: () => {},
+  removeItem: () => {},
+});
+const fetch = vi.fn(() => Promise.resolve(new Response('[]', { status: 200 })));
+vi.stubGlobal('fetch', fetch);
+const { routes } = await import('./routes');
+const storyboard = await import('../features/storyboard/storyboardReads');
+const generations = await import('../features/generation/generationReads');
+
+/** Runs the loader of the route `path` matches, as the router does before the screen's code has come. */
+function matchAndLoad(path: string): void {
+  const [match] = matchRoutes(routes, path)!.slice(-1);
+  const loader = match!.route.loader as (args: LoaderFunctionArgs) => unknown;
+  expect(typeof match!.route.lazy).toBe('function');
+  expect(loader({ params: match!.params as Params } as LoaderFunctionArgs)).toBeNull();
+}
+
+const requested = () => fetch.mock.calls.map((call) => (call as unknown as [string])[0]).sort();
+
+describe('the storyboard and generations routes', () => {
+  beforeEach(() => fetch.mockClear());
+
+  it("start a shot list's reads as they match (the list and all its pictures in one call), taken over once", async () => {
+    matchAndLoad('/scenes/m1/shots/s1');
+    const scope = { level: 'shot' as const, movieId: 'm1', sceneId: 's1' };
+    expect(requested()).toEqual(
+      [
+        storyboard.listKey(scope),
+        storyboard.displayImagesKey(scope),
+        '/api/v1/movies/m1',
+        '/api/v1/scenes/s1',
+      ].sort(),
+    );
+    expect(storyboard.displayImagesKey(scope)).toBe('/api/v1/utils/latest_display_images/shot/s1');
+    await Promise.all([storyboard.readList(scope), storyboard.readDisplayImages(scope)]);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    // Taken once: the next read asks the server again.
+    await storyboard.readList(scope);
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
+  it("start the scenes' and characters' lists with their pictures of the movie", () => {
+    matchAndLoad('/scenes/m1');
+    expect(requested()).toContain('/api/v1/utils/latest_display_images/scene/m1');
+    fetch.mockClear();
+    matchAndLoad('/movies/m1/characters');
+    expect(requested()).toContain('/api/v1/utils/latest_display_images/character/m1');
+  });
+
+  it("start the generations screen's takes and what surrounds them as it matches", async () => {
+    matchAndLoad('/scenes/m1/shots/s1/shots/h1/workflow/all_workflows');
+    expect(requested()).toEqual(
+      [
+        generations.takesKey('h1', 'all_workflows'),
+        '/api/v1/movies/workflow_nodes/m1',
+        '/api/v1/movies/m1',
+        '/api/v1/scenes/s1',
+        '/api/v1/shots/scene/s1',
+      ].sort(),
+    );
+    expect(generations.takesKey('h1', 'all_workflows')).toBe('/api/v1/generations/shot/h1?show_hidden=true');
+    await generations.readTakes('h1', 'all_workflows');
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+});
