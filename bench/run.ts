@@ -3,12 +3,13 @@ import { benchDispatcher } from './dispatcher.bench';
 import { benchEditorCanvas } from './editor-canvas.bench';
 import { benchEditorReads } from './editor-reads.bench';
 import { benchLanding } from './landing.bench';
+import { benchScreens } from './screens.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
 import { benchWorkflows } from './workflows.bench';
 
 // `npm run bench`: every table of figures in one run. Compare the ratios within a table.
-// The start, landing and editor canvas benchmarks read the build: `npm run build` first.
+// The start, landing, editor canvas and screens benchmarks read the build: `npm run build` first.
 // `npm run bench -- dispatcher claims` runs only the named ones (one table at a time while tuning).
 const benches: Record<string, () => unknown> = {
   workflows: benchWorkflows,
@@ -17,6 +18,7 @@ const benches: Record<string, () => unknown> = {
   uploads: benchUploads,
   'editor-reads': benchEditorReads,
   'editor-canvas': benchEditorCanvas,
+  screens: benchScreens,
   claims: benchClaims,
   dispatcher: benchDispatcher,
 };
