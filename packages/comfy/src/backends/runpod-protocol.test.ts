@@ -4,7 +4,8 @@ import { RunPodJobSchema, runpodProgress, runpodState } from './runpod-protocol'
 const job = (body: object) => RunPodJobSchema.parse({ id: 'job-1', ...body });
 
 describe("RunPod's job statuses as the studio reads them", () => {
-  it('waits while IN_QUEUE, runs while IN_PROGRESS', () => {
+  it("waits while IN_QUEUE, runs while IN_PROGRESS (RUNNING on RunPod's job-states page)", () => {
+    expect(runpodState(job({ status: 'RUNNING' }))).toEqual({ state: 'waiting', running: true });
     expect(runpodState(job({ status: 'IN_QUEUE' }))).toEqual({ state: 'waiting', running: false });
     expect(runpodState(job({ status: 'IN_PROGRESS', delayTime: 900 }))).toEqual({
       state: 'waiting',

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 
-/** RunPod's job statuses (`/run`, `/status/{id}`, `/cancel/{id}`). */
+/**
+ * RunPod's job statuses (`/run`, `/status/{id}`, `/cancel/{id}`): the API reference and the SDK say
+ * IN_PROGRESS, RunPod's job-states page calls the same state RUNNING; both are read as running.
+ */
 export const RUNPOD_STATUSES = [
   'IN_QUEUE',
   'IN_PROGRESS',
+  'RUNNING',
   'COMPLETED',
   'FAILED',
   'CANCELLED',
@@ -87,6 +91,7 @@ export function runpodState(job: RunPodJob): RunPodState {
     case 'IN_QUEUE':
       return { state: 'waiting', running: false };
     case 'IN_PROGRESS':
+    case 'RUNNING':
       return { state: 'waiting', running: true };
     case 'COMPLETED': {
       const executionSeconds = typeof job.executionTime === 'number' ? job.executionTime / 1000 : null;
