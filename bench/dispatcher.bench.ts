@@ -194,7 +194,13 @@ async function studio(open: () => Promise<DatabaseHandle>, urls: string[], jobs:
           .select({ n: count() })
           .from(generations)
           .where(eq(generations.status, 'failed'));
-        if (failed!.n > 0) throw new Error(`${failed!.n} generations failed`);
+        if (failed!.n > 0) {
+          const why = await db
+            .selectDistinct({ message: generations.errorMessage })
+            .from(generations)
+            .where(eq(generations.status, 'failed'));
+          throw new Error(`${failed!.n} generations failed: ${why.map((w) => w.message).join('; ')}`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     });

@@ -25,6 +25,7 @@ import {
 } from './files';
 import { findSubmittedPrompt, type SubmittedPrompt } from './find-prompt';
 import { HeardPrompts } from './heard-prompts';
+import { sharedDefinitions } from './shared-definitions';
 import {
   DEFAULT_MAX_ANSWER_BYTES,
   parseJson,
@@ -125,8 +126,10 @@ export class ComfyClient implements PromptSource, WorkerConnection {
   }
 
   /** `GET /object_info`: every node class the worker knows. */
-  objectInfo(): Promise<ObjectInfo> {
-    return sendJson(this.http, { path: '/object_info' }, ObjectInfoSchema);
+  async objectInfo(): Promise<ObjectInfo> {
+    const call: HttpCall = { path: '/object_info' };
+    const text = await sendOk(this.http, call);
+    return sharedDefinitions(text, () => parseJson(this.http, call, text, ObjectInfoSchema));
   }
 
   /** `GET /object_info/{class}`: one node definition, or null when the worker lacks that class. */

@@ -35,7 +35,23 @@ const agents = {
  * call), whose web streams and spec machinery are the difference. Like the client's `fetch` calls it
  * never follows a redirect; the signal ends the request and its body.
  */
-export function plainRequest(url: string, request: PlainRequest): Promise<HttpAnswer> {
+export async function plainRequest(url: string, request: PlainRequest): Promise<HttpAnswer> {
+  try {
+    return await sendOnce(url, request);
+  } catch (error) {
+    // A kept-alive connection the worker closed as it went idle (Node servers after 5 s) may be
+    // handed out just as the close arrives: a read is sent again on a connection of its own (the
+    // other idle ones may be closing too). A POST is not, as the worker may have acted on it.
+    if (!(error instanceof StaleConnectionError)) throw error;
+    if (request.method !== 'GET') throw error.cause;
+    return sendOnce(url, request, false);
+  }
+}
+
+/** A reused connection reset before any answer. */
+class StaleConnectionError extends Error {}
+
+function sendOnce(url: string, request: PlainRequest, keepAlive = true): Promise<HttpAnswer> {
   return new Promise<HttpAnswer>((resolve, reject) => {
     const secure = url.startsWith('https:');
     const options = {
@@ -44,7 +60,7 @@ export function plainRequest(url: string, request: PlainRequest): Promise<HttpAn
         request.body === undefined
           ? request.headers
           : { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
-      agent: secure ? agents.https : agents.http,
+      agent: keepAlive && (secure ? agents.https : agents.http),
       signal: request.signal,
     };
     const sent = (secure ? https : http).request(url, options, (response) => {
@@ -64,7 +80,13 @@ export function plainRequest(url: string, request: PlainRequest): Promise<HttpAn
         },
       });
     });
-    sent.on('error', reject);
+    sent.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        sent.reusedSocket && error.code === 'ECONNRESET'
+          ? new StaleConnectionError(error.message, { cause: error })
+          : error,
+      ),
+    );
     sent.end(request.body);
   });
 }

@@ -1,0 +1,68 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ComfyClient } from './comfy-client';
+import { ComfyUnavailableError } from './errors';
+
+const KSAMPLER = {
+  KSampler: {
+    input: { required: { seed: ['INT', { default: 0 }] } },
+    output: ['LATENT'],
+    name: 'KSampler',
+    display_name: 'KSampler',
+    category: 'sampling',
+    output_node: false,
+  },
+};
+
+let servers: Server[] = [];
+afterEach(() => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    server.close();
+  }
+  servers = [];
+});
+
+/** A worker answering `answer`; `resetSecond` drops a kept-alive connection's second request unanswered. */
+async function worker(answer: unknown, resetSecond = false): Promise<string> {
+  const server = createServer((request, response) => {
+    const socket = request.socket as typeof request.socket & { served?: number };
+    socket.served = (socket.served ?? 0) + 1;
+    // As a worker closing an idle connection just as the client sends on it.
+    if (resetSecond && socket.served === 2) return void socket.destroy();
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(answer));
+  });
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the client's kept-alive connections", () => {
+  it('sends a read again on a new connection when the worker closed the reused one', async () => {
+    const client = new ComfyClient({ baseUrl: await worker(KSAMPLER, true) });
+    await client.objectInfo();
+    expect(Object.keys(await client.objectInfo())).toEqual(['KSampler']);
+  });
+
+  it('does not send a prompt twice: a reset submit fails as the worker being unavailable', async () => {
+    const client = new ComfyClient({ baseUrl: await worker({ prompt_id: 'p1', number: 1 }, true) });
+    await client.queuePrompt({});
+    await expect(client.queuePrompt({})).rejects.toBeInstanceOf(ComfyUnavailableError);
+  });
+});
+
+describe("workers' node definitions", () => {
+  it('are validated once for a pool of identical workers, which share them', async () => {
+    const first = await new ComfyClient({ baseUrl: await worker(KSAMPLER) }).objectInfo();
+    const second = await new ComfyClient({ baseUrl: await worker(KSAMPLER) }).objectInfo();
+    expect(second).toBe(first);
+    const other = { ...KSAMPLER, KSampler: { ...KSAMPLER.KSampler, display_name: 'Sampler' } };
+    const different = await new ComfyClient({ baseUrl: await worker(other) }).objectInfo();
+    expect(different).not.toBe(first);
+    expect(different.KSampler?.display_name).toBe('Sampler');
+  });
+});
