@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { migrationsFolder, openDatabase } from './client';
+import { migrationsPending } from './pending-migrations';
 import { users } from './schema';
 
 let dir: string;
@@ -23,6 +24,25 @@ describe('the PGlite database folder', { timeout: 120_000 }, () => {
     const second = await openDatabase({ kind: 'pglite', folder });
     expect((await second.db.select().from(users)).map((u) => u.email)).toEqual(['keep@example.com']);
     await second.close();
+  });
+
+  it('runs the migrator only when the journal has a migration the database lacks', async () => {
+    const folder = path.join(dir, 'db');
+    const handle = await openDatabase({ kind: 'pglite', folder });
+    const query = (statement: string) => handle.db.execute(statement) as Promise<{ rows: never[] }>;
+    try {
+      expect(await migrationsPending(migrationsFolder, query)).toBe(false);
+      // A newer checkout: its journal names one more migration.
+      const newer = path.join(dir, 'drizzle');
+      await fs.cp(migrationsFolder, newer, { recursive: true });
+      const journalFile = path.join(newer, 'meta/_journal.json');
+      const journal = JSON.parse(await fs.readFile(journalFile, 'utf8')) as { entries: { when: number }[] };
+      journal.entries.push({ ...journal.entries.at(-1)!, when: journal.entries.at(-1)!.when + 1 });
+      await fs.writeFile(journalFile, JSON.stringify(journal));
+      expect(await migrationsPending(newer, query)).toBe(true);
+    } finally {
+      await handle.close();
+    }
   });
 
   it('refuses a second opening of the same folder with a clear message', async () => {

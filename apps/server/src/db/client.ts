@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema';
 import { lockPgliteFolder } from './pglite-lock';
+import { migrationsPending } from './pending-migrations';
 
 /** The one database type the code uses, whether PGlite or PostgreSQL is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +22,13 @@ export type DatabaseTarget =
 
 export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers are allocated and written inside PGlite's WebAssembly
+ * memory at every start, most of the server's memory at rest (RSS 286 MB for PGlite alone, 181 MB with
+ * 32 MB). A studio's database reads through the operating system's file cache beyond them.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
 /** Opens the database and brings its schema up to date with the migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   // The PostgreSQL driver loads only when configured: a PGlite studio starts without it.
@@ -31,9 +39,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     unlock = lockPgliteFolder(target.folder);
   }
   try {
-    const client = target.kind === 'pglite' ? new PGlite(target.folder) : new PGlite();
+    const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
+    const client = target.kind === 'pglite' ? new PGlite(target.folder, options) : new PGlite(options);
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    if (await migrationsPending(migrationsFolder, (statement) => client.query(statement))) {
+      await migratePglite(db, { migrationsFolder });
+    }
     return {
       db: db as unknown as Database,
       kind: 'pglite',

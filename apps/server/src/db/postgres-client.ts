@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder, type Database, type DatabaseHandle } from './client';
+import { migrationsPending } from './pending-migrations';
 import * as schema from './schema';
 
 /** Opens a pool on PostgreSQL at `url` and brings its schema up to date with the migrations. */
@@ -16,7 +17,9 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   try {
     // Several server processes may start at once: one migrates, the others wait for it.
     await client.query('SELECT pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    if (await migrationsPending(migrationsFolder, (statement) => client.query(statement))) {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    }
   } finally {
     await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
     client.release();
