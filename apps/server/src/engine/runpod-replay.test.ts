@@ -15,6 +15,7 @@ import {
   waitForStatus,
   type GenerationMovie,
 } from './engine-test-support';
+import { findRunPodJob, runpodWebhookUrl } from './runpod-jobs';
 import { STILL_WORKFLOW } from './still-workflow';
 import { WorkerPool } from './worker-pool';
 
@@ -180,6 +181,25 @@ describe("RunPod's answers about the real worker-comfyui's jobs", () => {
     await replay([]);
     const [worker] = await t.db.select().from(workerRows);
     expect(worker).toMatchObject({ healthy: true, queueDepth: 0 });
+  });
+});
+
+describe("RunPod's webhook with a recorded job's /status answer", () => {
+  it('keeps the job id of a job whose outputs make the body over 2 MB, and refuses a forged address', async () => {
+    const id = jobIdOf(large.status);
+    const url = runpodWebhookUrl(t.config.publicUrl, 'p-large').replace(t.config.publicUrl, '');
+    const headers = { 'content-type': 'application/json' };
+    const kept = await t.app.inject({ method: 'POST', url, headers, payload: large.status.answer });
+    expect(kept.json()).toEqual({ received: true });
+    expect(await findRunPodJob(t.db, 'p-large')).toBe(id);
+    const forged = url.replace('/p-large/', '/p-other/');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: forged,
+      headers,
+      payload: large.status.answer,
+    });
+    expect(refused.statusCode).toBe(401);
   });
 });
 

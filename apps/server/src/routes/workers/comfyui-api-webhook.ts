@@ -15,18 +15,7 @@ import { route } from '../../http/route';
 import { generations, workers } from '../../db/schema';
 import { comfyApiWorkerSecret } from '../../services/workers/worker-keys';
 import type { Storage } from '../../storage/storage';
-
-/** V8 cannot make a string longer than this of a body, and a delivery is JSON: its bodies stop here. */
-const MAX_JSON_BYTES = 512 * 1024 ** 2;
-
-/**
- * The largest delivery taken: an output of WORKER_FILE_MAX_BYTES in base64 (4 bytes for 3) and 1 MiB
- * for the request comfyui-api echoes around it. Larger outputs need comfyui-api's S3 upload
- * (COMFYUI_API_S3_PREFIX).
- */
-function comfyApiBodyLimit(maxOutputBytes: number): number {
-  return Math.min(Math.ceil(maxOutputBytes / 3) * 4 + 1024 ** 2, MAX_JSON_BYTES);
-}
+import { outputBodyLimit } from './output-body-limit';
 
 /**
  * comfyui-api's webhooks: public, but every delivery must be signed (Standard Webhooks): the shared
@@ -43,7 +32,8 @@ export function comfyApiWebhook(config: Config, db: Database, storage: Storage) 
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
       'application/json',
-      { parseAs: 'buffer', bodyLimit: comfyApiBodyLimit(config.workerFileMaxBytes) },
+      // The largest delivery: see outputBodyLimit; larger outputs need comfyui-api's S3 upload.
+      { parseAs: 'buffer', bodyLimit: outputBodyLimit(config.workerFileMaxBytes) },
       (_request, body, done) => done(null, body),
     );
     route(app, endpoints.comfyApiWebhook, async ({ request }) => {

@@ -9,15 +9,13 @@ import {
   removeOwnWorker,
   updateOwnWorker,
 } from '../../services/workers/own-workers';
-import { RunPodJobSchema } from '@cinegraph/comfy';
-import { keepRunPodJob } from '../../engine/runpod-jobs';
-import { unauthorized } from '../../http/errors';
-import { isWorkerWebhookToken } from '../../services/workers/worker-keys';
 import { presentOwnWorker } from './present';
 import { comfyApiWebhook } from './comfyui-api-webhook';
+import { runpodWebhook } from './runpod-webhook';
 
 export function workerRoutes(app: FastifyInstance, { db, config, storage }: AppDeps): void {
   void app.register(comfyApiWebhook(config, db, storage));
+  void app.register(runpodWebhook(config, db));
 
   route(app, endpoints.tunnelStatus, async ({ userId }) => {
     const reachable = await editorWorkers(db, userId);
@@ -48,16 +46,5 @@ export function workerRoutes(app: FastifyInstance, { db, config, storage }: AppD
   route(app, endpoints.removeOwnWorker, async ({ userId, params }) => {
     await removeOwnWorker(db, userId, params.workerId);
     return { message: WORKER_MESSAGES.removed };
-  });
-
-  // Public: RunPod calls it unsigned, so the address itself carries the studio's token.
-  route(app, endpoints.runpodWebhook, async ({ params, request }) => {
-    if (!isWorkerWebhookToken(params.promptId, params.token)) {
-      throw unauthorized('The webhook address is not one this studio gave.');
-    }
-    const job = RunPodJobSchema.safeParse(request.body);
-    if (!job.success) return { received: false };
-    await keepRunPodJob(db, params.promptId, job.data.id);
-    return { received: true };
   });
 }
