@@ -1,13 +1,22 @@
 import type { StoryboardLevel } from '@cinegraph/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumb, CRUMB_LINK } from '../../ui/Breadcrumb';
-import { ExportMovieButton } from '../exports/ExportMovieButton';
-import { DescriptionsDialog } from './descriptions/DescriptionsDialog';
 import { movieEditorPath } from '../movies/paths';
 import { levelPlural } from './logic/levels';
 import { charactersPath, scenesPath } from './paths';
-import { ImportScriptButton } from './script/ImportScriptButton';
+
+// Not part of the first view of a list (the scene list's buttons, a dialog opened on demand): their code
+// comes when they show, so a shot list's tiles do not wait behind it.
+const ExportMovieButton = lazy(() =>
+  import('../exports/ExportMovieButton').then((m) => ({ default: m.ExportMovieButton })),
+);
+const ImportScriptButton = lazy(() =>
+  import('./script/ImportScriptButton').then((m) => ({ default: m.ImportScriptButton })),
+);
+const DescriptionsDialog = lazy(() =>
+  import('./descriptions/DescriptionsDialog').then((m) => ({ default: m.DescriptionsDialog })),
+);
 
 export interface StoryboardBreadcrumbProps {
   level: StoryboardLevel;
@@ -23,6 +32,8 @@ export interface StoryboardBreadcrumbProps {
 export function StoryboardBreadcrumb({ level, movieId, movieTitle, sceneTitle }: StoryboardBreadcrumbProps) {
   const parentTitle = level === 'shot' ? sceneTitle : movieTitle;
   const [descriptionsOpen, setDescriptionsOpen] = useState(false);
+  // Mounted from its first opening on, as it was from the start before: it keeps its state when closed.
+  const [descriptionsOpened, setDescriptionsOpened] = useState(false);
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -48,17 +59,32 @@ export function StoryboardBreadcrumb({ level, movieId, movieTitle, sceneTitle }:
         <Link to={movieEditorPath(movieId)} className={CRUMB_LINK}>
           Editor
         </Link>
-        <button type="button" onClick={() => setDescriptionsOpen(true)} className={CRUMB_LINK}>
+        <button
+          type="button"
+          onClick={() => {
+            setDescriptionsOpen(true);
+            setDescriptionsOpened(true);
+          }}
+          className={CRUMB_LINK}
+        >
           Descriptions
         </button>
-        {level === 'scene' && <ImportScriptButton movieId={movieId} className={CRUMB_LINK} />}
-        {level === 'scene' && <ExportMovieButton movieId={movieId} className={CRUMB_LINK} />}
+        {level === 'scene' && (
+          <Suspense fallback={null}>
+            <ImportScriptButton movieId={movieId} className={CRUMB_LINK} />
+            <ExportMovieButton movieId={movieId} className={CRUMB_LINK} />
+          </Suspense>
+        )}
       </nav>
-      <DescriptionsDialog
-        movieId={movieId}
-        open={descriptionsOpen}
-        onClose={() => setDescriptionsOpen(false)}
-      />
+      {descriptionsOpened && (
+        <Suspense fallback={null}>
+          <DescriptionsDialog
+            movieId={movieId}
+            open={descriptionsOpen}
+            onClose={() => setDescriptionsOpen(false)}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

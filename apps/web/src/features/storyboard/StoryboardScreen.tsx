@@ -1,12 +1,11 @@
 import { selectionAfterDelete, type Scene } from '@cinegraph/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useShowHiddenItems } from '../../lib/preferences';
 import { Spinner } from '../../ui/Spinner';
 import { CutBar } from '../cut/CutBar';
 import { useToast } from '../../ui/toast';
-import { GenerateShotsDialog } from './automatic/GenerateShotsDialog';
 import { DeleteItemDialog } from './DeleteItemDialog';
 import { ItemGrid } from './grid/ItemGrid';
 import { useClipboardShortcuts } from './hooks/useClipboardShortcuts';
@@ -29,6 +28,11 @@ import { StoryboardBreadcrumb } from './StoryboardBreadcrumb';
 import { listKey, type ListScope } from './storyboardApi';
 import { isNotFound } from '../../ui/NotFoundState';
 import { StoryboardStatus } from './StoryboardStatus';
+
+/** Opened on demand (a scene's Automatic Shots): its code comes then, not before the tiles. */
+const GenerateShotsDialog = lazy(() =>
+  import('./automatic/GenerateShotsDialog').then((m) => ({ default: m.GenerateShotsDialog })),
+);
 
 /** The spec: a new item is selected, and selected again after 100 ms. */
 const RESELECT_DELAY_MS = 100;
@@ -188,18 +192,20 @@ export function StoryboardScreen({ scope }: { scope: ListScope }) {
         onConfirm={confirmDelete}
       />
       {planning && (
-        <GenerateShotsDialog
-          movieId={movieId}
-          scene={planning}
-          characterNames={characterNames}
-          onClose={() => setPlanning(null)}
-          onDone={async (count) => {
-            toast.success(`${count} shots created`);
-            // The scene's shot list may be cached from an earlier visit: fetch it anew before showing it.
-            await mutate(listKey({ level: 'shot', movieId, sceneId: planning._id }));
-            navigate(shotsPath(movieId, planning._id));
-          }}
-        />
+        <Suspense fallback={null}>
+          <GenerateShotsDialog
+            movieId={movieId}
+            scene={planning}
+            characterNames={characterNames}
+            onClose={() => setPlanning(null)}
+            onDone={async (count) => {
+              toast.success(`${count} shots created`);
+              // The scene's shot list may be cached from an earlier visit: fetch it anew before showing it.
+              await mutate(listKey({ level: 'shot', movieId, sceneId: planning._id }));
+              navigate(shotsPath(movieId, planning._id));
+            }}
+          />
+        </Suspense>
       )}
       {copying && <Spinner overlay fullScreen size="lg" label="Copying..." />}
     </main>

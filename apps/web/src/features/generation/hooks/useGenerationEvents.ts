@@ -1,15 +1,7 @@
-import { endpoints, type Generation, type GenerationEvent } from '@cinegraph/contracts';
+import type { Generation } from '@cinegraph/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSWRConfig, type ScopedMutator } from 'swr';
-import { endpointUrl } from '../../../lib/api';
-import {
-  createEventBatcher,
-  isGenerationRead,
-  isRefreshedBy,
-  parseGenerationEvent,
-  planLiveRefresh,
-  shownProgress,
-} from '../logic/liveGenerations';
+import { shownProgress } from '../logic/liveGenerations';
 
 /** One stream per movie, however many nodes and tiles of the page listen to it. */
 interface LiveConnection {
@@ -33,52 +25,20 @@ function setPushedProgress(update: (current: Map<string, number>) => Map<string,
 }
 
 /**
- * Opens the movie's stream while the tab is visible. A hidden tab lets go of it: a browser keeps only six
- * connections per host, and a studio open in several tabs must not use them up on idle streams. On
- * return every generation read is refreshed, for what happened meanwhile.
+ * The movie's stream, its code (the events' schema) loaded after the screen's first view rather than
+ * before it: the takes' tiles do not wait on it, and the stream opens a moment later.
  */
-function connect(movieId: string, mutate: ScopedMutator): LiveConnection {
-  const url = endpointUrl(endpoints.generationEvents, { params: { movieId } });
-  const batcher = createEventBatcher<GenerationEvent>((events) => {
-    const plan = planLiveRefresh(events);
-    if (plan.progress.size > 0 || plan.moved.size > 0) {
-      setPushedProgress((current) => {
-        const next = new Map(current);
-        for (const id of plan.moved) next.delete(id);
-        for (const [id, value] of plan.progress) next.set(id, value);
-        return next;
-      });
-    }
-    // One read per stale key, whatever the number of events (SWR revalidates the keys that match).
-    if (plan.nodeIds.size > 0 || plan.shotIds.size > 0) void mutate((key) => isRefreshedBy(plan, key));
+function connectLater(movieId: string, mutate: ScopedMutator): LiveConnection {
+  let closed = false;
+  let close = () => {};
+  void import('./liveConnection').then(({ connect }) => {
+    if (!closed) close = connect(movieId, mutate, setPushedProgress).close;
   });
-  let source: EventSource | null = null;
-  const open = () => {
-    source = new EventSource(url);
-    source.addEventListener('generation', (message) => {
-      const event = parseGenerationEvent(message.data);
-      if (event) batcher.push(event);
-    });
-  };
-  const pause = () => {
-    source?.close();
-    source = null;
-    batcher.cancel();
-  };
-  const onVisibilityChange = () => {
-    if (document.hidden) return pause();
-    if (source) return;
-    open();
-    void mutate(isGenerationRead);
-  };
-  // EventSource reconnects by itself after a drop; meanwhile the spec's polling carries on.
-  if (!document.hidden) open();
-  document.addEventListener('visibilitychange', onVisibilityChange);
   return {
     users: 0,
     close: () => {
-      document.removeEventListener('visibilitychange', onVisibilityChange);
-      pause();
+      closed = true;
+      close();
     },
   };
 }
@@ -93,7 +53,7 @@ export function useGenerationEvents(movieId: string | undefined): void {
     if (!movieId || typeof EventSource === 'undefined') return;
     let connection = connections.get(movieId);
     if (!connection) {
-      connection = connect(movieId, mutate);
+      connection = connectLater(movieId, mutate);
       connections.set(movieId, connection);
     }
     const used = connection;
