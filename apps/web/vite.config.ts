@@ -9,5 +9,11 @@ const apiTarget = process.env.CINEGRAPH_API ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [endpointTable(), react(), tailwindcss()],
   server: { proxy: { '/api': apiTarget, '/storage': apiTarget } },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Every browser the studio supports preloads modules itself; the polyfill would only weigh on the
+    // first page's JavaScript.
+    modulePreload: { polyfill: false },
+  },
 });

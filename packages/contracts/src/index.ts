@@ -1,5 +1,6 @@
 export * from './common';
 export * from './auth';
+export * from './sign-in-refusals';
 export * from './user';
 export * from './account';
 export * from './movies';

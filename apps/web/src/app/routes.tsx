@@ -1,5 +1,6 @@
 import type { StoryboardLevel } from '@cinegraph/contracts';
 import { Navigate, type RouteObject } from 'react-router';
+import { LandingPage } from '../features/landing/LandingPage';
 import { TUTORIAL_ROUTES } from '../features/tutorials/tutorialRoutes';
 import { AppLoading } from './AppLoading';
 import { communityRoutes } from './communityRoutes';
@@ -47,7 +48,8 @@ function storyboardRoute(
   };
 }
 
-// Every screen is its own chunk, so the landing page downloads only what it shows.
+// Every screen but the landing page is its own chunk, so the landing page downloads only what it shows;
+// the landing page comes with the entry, so its first paint waits on no second download.
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -59,10 +61,7 @@ export const routes: RouteObject[] = [
         // Errors of a screen render here, inside the layout, so the navigation stays usable.
         errorElement: <RouteErrorPage />,
         children: [
-          {
-            index: true,
-            lazy: () => import('../features/landing/LandingPage').then((m) => ({ Component: m.LandingPage })),
-          },
+          { index: true, Component: LandingPage },
           {
             // Every screen but the landing page reads through SWR: its cache settings and SWR itself come
             // with the first of them, not with the landing page's JavaScript.

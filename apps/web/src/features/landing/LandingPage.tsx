@@ -1,17 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { SignInBanner } from '../auth/SignInBanner';
 import { useSignIn } from '../auth/SignInProvider';
 import { useMagicLinkVerification } from '../auth/useMagicLinkVerification';
 import { useStoredUser } from '../../lib/session';
-import { CallToActionSection } from './CallToActionSection';
 import { HeroSection } from './HeroSection';
-import { HowItWorksSection } from './HowItWorksSection';
-import { LandingFooter } from './LandingFooter';
-import { NodeEditorSection } from './NodeEditorSection';
-import { PrinciplesSection } from './PrinciplesSection';
-import { ReimagineSection } from './ReimagineSection';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { prefersReducedMotion } from './usePrefersReducedMotion';
+
+// Asked for only once the opening is painted (both from one chunk).
+const BelowTheFold = lazy(() => import('./BelowTheFold').then((m) => ({ default: m.BelowTheFold })));
+const LandingFooter = lazy(() => import('./BelowTheFold').then((m) => ({ default: m.LandingFooter })));
 
 /** The home page (/): the product, the beta invitation, and the arrival point of magic links. */
 export function LandingPage() {
@@ -20,6 +19,8 @@ export function LandingPage() {
   const navigate = useNavigate();
   const { banner, dismiss, switchAccount } = useMagicLinkVerification();
   const trailer = useRef<HTMLVideoElement>(null);
+  // The opening fills the screen: the sections under it (their code too) come after the first paint.
+  const belowTheFold = useAfterFirstPaint();
 
   // The spec: the landing page starts at the top, whatever the browser remembered.
   useEffect(() => {
@@ -40,21 +41,27 @@ export function LandingPage() {
   }
 
   return (
-    <div className="film-grain">
+    // The grain over the page is drawn after the first paint too: it is the costliest layer to raster.
+    <div className={belowTheFold ? 'film-grain' : undefined}>
       {banner && <SignInBanner banner={banner} onDismiss={dismiss} onSwitchAccount={switchAccount} />}
       <main id="main">
         <HeroSection onWatchTrailer={watchTrailer} />
-        <ReimagineSection trailerRef={trailer} />
-        <PrinciplesSection />
-        <NodeEditorSection />
-        <HowItWorksSection />
-        <CallToActionSection
-          signedIn={Boolean(userId)}
-          onGetStarted={getStarted}
-          onOpenMovies={() => navigate('/movies')}
-        />
+        {belowTheFold && (
+          <Suspense>
+            <BelowTheFold
+              trailerRef={trailer}
+              signedIn={Boolean(userId)}
+              onGetStarted={getStarted}
+              onOpenMovies={() => navigate('/movies')}
+            />
+          </Suspense>
+        )}
       </main>
-      <LandingFooter />
+      {belowTheFold && (
+        <Suspense>
+          <LandingFooter />
+        </Suspense>
+      )}
     </div>
   );
 }
