@@ -50,7 +50,7 @@ export function barePageServer(
       '/page.css': ['text/css', () => readFileSync(path.join(dir, 'page.css'))],
       ...extra,
     };
-    const file = files[request.url ?? ''];
+    const file = files[new URL(request.url ?? '/', 'http://page').pathname];
     if (!file) return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': file[0] }).end(file[1]());
   });

@@ -5,7 +5,8 @@ import { createRoot } from 'react-dom/client';
 /**
  * The editor benchmark's baseline: React Flow as its documentation sets it up (controlled nodes and
  * edges, default nodes), with the editor's node positions and edges read from /graph.json and the
- * editor's first view (the whole graph, at most at zoom 0.8).
+ * editor's first view (the whole graph, at most at zoom 0.8). With `?visible` it draws only the nodes
+ * and edges in view (`onlyRenderVisibleElements`), as the editor does; without it, every one.
  */
 interface BareGraph {
   nodes: { id: string; name: string; x: number; y: number }[];
@@ -14,6 +15,8 @@ interface BareGraph {
   minZoom: number;
   fitPadding: number;
 }
+
+const ONLY_VISIBLE = new URLSearchParams(location.search).has('visible');
 
 function BareFlow({ graph }: { graph: BareGraph }) {
   const [nodes, , onNodesChange] = useNodesState<Node>(
@@ -32,6 +35,7 @@ function BareFlow({ graph }: { graph: BareGraph }) {
       minZoom={graph.minZoom}
       fitViewOptions={{ padding: graph.fitPadding, minZoom: graph.minZoom, maxZoom: graph.zoom }}
       colorMode="dark"
+      onlyRenderVisibleElements={ONLY_VISIBLE}
     />
   );
 }

@@ -38,6 +38,8 @@ interface EditorCanvasProps {
   graph: EditorGraph;
   device: Device;
   showHidden: boolean;
+  /** The canvas element's size now (it is laid out before the canvas mounts). */
+  canvasSize(): { width: number; height: number };
   onPaneMenu(event: MouseEvent | globalThis.MouseEvent): void;
   onPaneClick(): void;
 }
@@ -56,6 +58,7 @@ export function EditorCanvas({
   graph,
   device,
   showHidden,
+  canvasSize,
   onPaneMenu,
   onPaneClick,
 }: EditorCanvasProps) {
@@ -137,18 +140,27 @@ export function EditorCanvas({
   const flow = useReactFlow<CanvasNode, CanvasEdge>();
   const flowStore = useStoreApi<CanvasNode, CanvasEdge>();
   const [saved] = useState(() => savedViewport(movieId));
-  const opened = useRef<Viewport | null>(saved);
   const shownNow = useCallback(() => {
     const all = store.getSnapshot().nodes;
     return showHidden ? all : all.filter((node) => !node.data.node.hidden);
   }, [store, showHidden]);
-  /** The whole graph, drawn or not, in the canvas's clear area. */
+  /** The whole graph, drawn or not, in the clear area of a canvas of `size`. */
+  const fittedIn = useCallback(
+    (size: { width: number; height: number }) => {
+      const shown = shownNow();
+      if (shown.length === 0) return null;
+      return fittedViewport(getNodesBounds(shown), size, clearInsets(minimapHeight), zoom);
+    },
+    [minimapHeight, shownNow, zoom],
+  );
   const fitted = useCallback(() => {
-    const shown = shownNow();
-    if (shown.length === 0) return null;
     const { width, height } = flowStore.getState();
-    return fittedViewport(getNodesBounds(shown), { width, height }, clearInsets(minimapHeight), zoom);
-  }, [flowStore, minimapHeight, shownNow, zoom]);
+    return fittedIn({ width, height });
+  }, [flowStore, fittedIn]);
+  // React Flow starts on the first view itself (the canvas element's size is known before it mounts):
+  // drawing another view first, then the fitted one, would draw and measure the nodes twice.
+  const [firstView] = useState(() => saved ?? fittedIn(canvasSize()));
+  const opened = useRef<Viewport | null>(firstView);
   const openOn = useCallback(() => {
     const view = fitted();
     if (!view) return;
@@ -179,7 +191,7 @@ export function EditorCanvas({
     },
     [movieId],
   );
-  const viewport = useMemo(() => saved ?? { x: 0, y: 0, zoom }, [saved, zoom]);
+  const viewport = useMemo(() => firstView ?? { x: 0, y: 0, zoom }, [firstView, zoom]);
   const minimapStyle = useMemo(
     () => ({ width: minimap.width, height: minimap.height }),
     [minimap.width, minimap.height],

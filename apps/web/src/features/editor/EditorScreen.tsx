@@ -65,6 +65,11 @@ export function EditorScreen({ movieId }: { movieId: string }) {
   const { addNode, deleteNodes, disconnect, generating, moveSelected, save, setHidden, store, updateNode } =
     graph;
 
+  const canvasSize = useCallback(() => {
+    const rect = canvasRef.current?.getBoundingClientRect();
+    return { width: rect?.width ?? window.innerWidth, height: rect?.height ?? window.innerHeight };
+  }, []);
+
   /** Where a point of the screen is, in the canvas and on the canvas element (the pane's center without one). */
   const placeAt = useCallback(
     (client?: { x: number; y: number } | null): MenuPlace => {
@@ -227,6 +232,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
                 graph={graph}
                 device={device}
                 showHidden={showHidden}
+                canvasSize={canvasSize}
                 onPaneMenu={(event) =>
                   device.phone
                     ? setCreateOpen(true)
