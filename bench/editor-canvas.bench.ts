@@ -251,6 +251,8 @@ async function dragFramesPerSecond(page: Page): Promise<number> {
 async function autoPanFramesPerSecond(page: Page): Promise<number> {
   const pane = await page.evaluate<{ right: number } | null>('window.benchCanvas.pane()');
   if (!pane) throw new Error('No canvas on screen');
+  const view = () => page.evaluate<string>(`document.querySelector('.react-flow__viewport').style.transform`);
+  const before = await view();
   const grip = await pressNode(page);
   const edge = pane.right - 10;
   await page.mouse.move(edge, grip.y, { steps: 5 });
@@ -262,6 +264,7 @@ async function autoPanFramesPerSecond(page: Page): Promise<number> {
     }
   });
   await page.mouse.up();
+  if ((await view()) === before) throw new Error('The canvas did not pan under a node dragged to its edge');
   return fps;
 }
 

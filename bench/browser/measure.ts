@@ -50,6 +50,26 @@ const firstRender = new Promise<FirstRender>((resolve) => {
   check();
 });
 
+/** What a press does not drag a node from: React Flow's `nodrag` parts, handles and form controls. */
+const NOT_A_GRIP = '.nodrag, .react-flow__handle, input, textarea, select, button, a';
+
+/**
+ * A point on screen where a press drags `node`, nearest its top left corner (its title): at the fitted
+ * zoom of a large graph a node is a few pixels big, and most of it may be a text field.
+ */
+function dragSpot(node: HTMLElement, box: DOMRect): { x: number; y: number } | null {
+  for (let dy = 1; dy < Math.min(box.height, 24); dy += 1) {
+    for (let dx = 1; dx < Math.min(box.width, 24); dx += 1) {
+      const x = box.x + dx;
+      const y = box.y + dy;
+      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit?.closest('.react-flow__node') === node && !hit.closest(NOT_A_GRIP)) return { x, y };
+    }
+  }
+  return null;
+}
+
 const benchCanvas = {
   firstRender: () => firstRender,
 
@@ -92,19 +112,16 @@ const benchCanvas = {
     return box ? { left: box.left, top: box.top, right: box.right, bottom: box.bottom } : null;
   },
 
-  /** A point near the top left corner of the node nearest the middle of the window, where a press drags it. */
+  /** A point on the node nearest the middle of the window where a press drags it (see dragSpot). */
   grip(): { x: number; y: number } | null {
     const middle = { x: window.innerWidth / 2, y: window.innerHeight / 2 };
     let best: { x: number; y: number; distance: number } | null = null;
     for (const node of document.querySelectorAll<HTMLElement>('.react-flow__node')) {
       const box = node.getBoundingClientRect();
-      // At the fitted zoom of a large graph a node may be only a few pixels tall.
-      const x = box.x + Math.min(12, box.width / 2);
-      const y = box.y + Math.min(12, box.height / 2);
-      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
-      if (document.elementFromPoint(x, y)?.closest('.react-flow__node') !== node) continue;
       const distance = Math.hypot(box.x + box.width / 2 - middle.x, box.y + box.height / 2 - middle.y);
-      if (!best || distance < best.distance) best = { x, y, distance };
+      if (best && distance >= best.distance) continue;
+      const spot = dragSpot(node, box);
+      if (spot) best = { ...spot, distance };
     }
     return best && { x: best.x, y: best.y };
   },
