@@ -53,6 +53,20 @@ describe("the client's kept-alive connections", () => {
     await client.queuePrompt({});
     await expect(client.queuePrompt({})).rejects.toBeInstanceOf(ComfyUnavailableError);
   });
+
+  it('closes an idle connection before the end the worker announces, so a submit finds a live one', async () => {
+    const baseUrl = await worker({ prompt_id: 'p1', number: 1 });
+    const server = servers.at(-1)!;
+    server.keepAliveTimeout = 2_000; // announced as Keep-Alive: timeout=2
+    const client = new ComfyClient({ baseUrl });
+    await client.queuePrompt({});
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const open = await new Promise<number>((resolve, reject) =>
+      server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
+    expect(open).toBe(0);
+    expect((await client.queuePrompt({})).prompt_id).toBe('p1');
+  });
 });
 
 describe("workers' node definitions", () => {

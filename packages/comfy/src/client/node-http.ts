@@ -23,10 +23,14 @@ export interface PlainRequest {
   signal: AbortSignal;
 }
 
-// Connections kept open between calls: a dispatcher talks to each worker many times a second.
+// Connections kept open between calls: a dispatcher talks to each worker many times a second. With a
+// timeout, Node's agent also drops an idle connection a second before the end the worker announces
+// (`Keep-Alive: timeout=5` from a Node server such as the preview worker), so a submit is not sent on
+// a connection the worker is closing (without one the announcement is ignored).
+const IDLE_MS = 60_000;
 const agents = {
-  http: new http.Agent({ keepAlive: true }),
-  https: new https.Agent({ keepAlive: true }),
+  http: new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
+  https: new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
 };
 
 /**
