@@ -8,7 +8,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3116);
 const ROUNDS = 5;
 /** "At rest": the preview worker and the pool's first check are done well within this after the answer. */
-const REST_MS = 4_000;
+const REST_MS = 10_000;
 const BARE_FASTIFY = `
   import Fastify from 'fastify';
   const app = Fastify();
