@@ -124,8 +124,15 @@ async function startOnce(
     }
     return { ms, cpuMs, rssMb };
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
+    // npm exits at once; the server it started closes its database after: wait for every process.
+    const tree = treeOf(child.pid!);
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
     await exited;
+    while (tree.some((pid) => statOf(pid) !== null)) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
