@@ -9,6 +9,7 @@ import {
   ReactFlow,
   useNodesInitialized,
   useReactFlow,
+  useStore,
   useStoreApi,
   type Edge,
   type IsValidConnection,
@@ -47,6 +48,10 @@ interface EditorCanvasProps {
 const PRO_OPTIONS = { hideAttribution: true };
 
 const MINIMAP_NODE_COLOR = () => '#525252';
+
+/** Whether the canvas is zoomed out past reading: a boolean, so a zoom re-renders the canvas only as it crosses. */
+const zoomedOutFar = (state: { transform: [number, number, number] }) =>
+  state.transform[2] < CANVAS_SETTINGS.detailMinZoom;
 
 /**
  * The React Flow canvas with the spec's settings and the touch gestures for edges. Every prop it gives
@@ -130,6 +135,8 @@ export function EditorCanvas({
     [onPaneMenu],
   );
 
+  // Not on touch screens: a phone's fitted view is that far out, and its nodes are still tapped there.
+  const far = useStore(zoomedOutFar) && !device.touch;
   const zoom = defaultZoom(device);
   const minimap = minimapSize(device.touch);
   const minimapHeight = minimap.height;
@@ -201,7 +208,7 @@ export function EditorCanvas({
       // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
       // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
       // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
-      className="overflow-clip!"
+      className={far ? 'editor-far overflow-clip!' : 'overflow-clip!'}
       nodes={shownNodes}
       edges={shownEdges}
       nodeTypes={NODE_TYPES}

@@ -36,6 +36,12 @@ export function minimapSize(touch: boolean): { width: number; height: number } {
 export const CANVAS_SETTINGS = {
   minZoom: 0.05,
   maxZoom: 4,
+  /**
+   * Below this zoom a node's text is a few pixels high: the canvas draws each node as its frame and
+   * title only (same size, same handles' places), as painting hundreds of unreadable fields and
+   * buttons is what makes a zoomed-out canvas slow to draw and drag. Desktop only (see EditorCanvas).
+   */
+  detailMinZoom: 0.35,
   fitPadding: 0.5,
   snapGrid: [15, 15] as [number, number],
 } as const;

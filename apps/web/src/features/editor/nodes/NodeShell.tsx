@@ -62,7 +62,8 @@ export function NodeShell({ node, type, selected, renameLabel, children }: NodeS
           />
         </div>
       </header>
-      {children}
+      {/* Not drawn when the canvas is zoomed out past reading (see CANVAS_SETTINGS.detailMinZoom). */}
+      <div className="editor-node-detail">{children}</div>
     </div>
   );
 }
