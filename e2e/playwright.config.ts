@@ -50,7 +50,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // The built server, as `npm start` runs it (`npm run test:e2e` builds first): the journeys also
+    // prove the bundle finds its migrations, web app and kept packages.
+    command: 'node ../apps/server/dist/main.js',
     url: `http://localhost:${E2E_PORT}/api/docs`,
     reuseExistingServer: false,
     // A fresh data folder runs every migration before the first answer: slow on a loaded machine.

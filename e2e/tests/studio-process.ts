@@ -20,14 +20,14 @@ async function freePort(): Promise<number> {
 
 /**
  * A second studio, configured otherwise than the journeys' own (e.g. with payments), in its own data
- * folder beside theirs: the server's own command in a process of its own, waited for until it answers.
+ * folder beside theirs: the built server (as `npm start` runs it) in a process of its own, waited for until it answers.
  */
 export async function startStudio(name: string, env: Record<string, string>): Promise<StudioProcess> {
   const port = await freePort();
   const dataDir = path.join(E2E_DATA_DIR, name);
   fs.mkdirSync(dataDir, { recursive: true });
-  const main = path.resolve(import.meta.dirname, '../../apps/server/src/main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const main = path.resolve(import.meta.dirname, '../../apps/server/dist/main.js');
+  const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       PORT: String(port),
