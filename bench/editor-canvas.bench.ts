@@ -1,35 +1,28 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright';
 import { connections, nodes } from '../apps/server/src/db/schema';
 import { signIn, type SignedInUser } from '../apps/server/src/test/sign-in';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
+import type { TestApp } from '../apps/server/src/test/test-app';
 import {
-  barePageServer,
-  buildBarePage,
-  closeServer,
-  freePort,
-  launchChromium,
-  listen,
+  awaitInPage,
+  bundleForBrowser,
+  inFreshPage,
   median,
-  urlOf,
+  runInChromium,
+  signInContext,
+  type PageFile,
 } from './chromium';
 import { printComparisons, type Comparison } from './harness';
 import { newMovie } from './movies';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 /** Node counts (BENCH_EDITOR_SIZES, e.g. `200,1000`). */
 const SIZES = (process.env.BENCH_EDITOR_SIZES ?? '200,1000').split(',').map(Number);
 /** Page loads of each side per size (alternating; BENCH_EDITOR_LOADS); the median is printed. */
 const LOADS = Number(process.env.BENCH_EDITOR_LOADS ?? 3);
 const DRAG_MS = 2_000;
 const IDLE_MS = 2_000;
-const VIEWPORT = { width: 1280, height: 800 };
 /**
  * The editor's first view on a desktop: the whole graph (fittedViewport's margins, about a tenth), at
  * most at the default zoom and at least at the canvas's least zoom (CANVAS_SETTINGS.minZoom).
@@ -66,28 +59,12 @@ interface Side {
  * serves apps/web/dist).
  */
 export async function benchEditorCanvas(): Promise<void> {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    console.log('\n(apps/web/dist is missing: run `npm run build` for the editor canvas figures)');
-    return;
-  }
-  const bareDir = mkdtempSync(path.join(tmpdir(), 'cinegraph-bare-flow-'));
-  let t: TestApp | undefined;
-  let bare: Server | undefined;
-  let browser: Browser | undefined;
-  try {
-    await buildBarePage('bare-flow.tsx', bareDir);
-    const inPage = await bundleMeasure();
-    let bareGraph = '';
-    bare = await listen(
-      barePageServer(bareDir, { css: true, extra: { '/graph.json': ['application/json', () => bareGraph] } }),
-    );
-    const port = await freePort();
-    const studioUrl = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ env: { PUBLIC_URL: studioUrl } });
-    await t.app.listen({ port, host: '127.0.0.1' });
+  let bareGraph = '';
+  const graphFile: PageFile = ['application/json', () => bareGraph];
+  const barePage = { entry: 'bare-flow.tsx', extra: { '/graph.json': graphFile } };
+  await runInChromium('editor canvas figures', { barePage }, async ({ browser, t, studioUrl, bareUrl }) => {
+    const inPage = (await bundleForBrowser('measure.ts', 'script')).js;
     const user = await signIn(t, 'bench@example.com');
-    const session = user.cookie.split('=')[1]!.split(';')[0]!;
-    browser = await launchChromium();
     const render: Comparison[] = [];
     const drag: Comparison[] = [];
     const autoPan: Comparison[] = [];
@@ -99,16 +76,12 @@ export async function benchEditorCanvas(): Promise<void> {
         {
           name: 'studio',
           open: async (page) => {
-            // Signed in as the web client leaves it: the session cookie and the user's id in localStorage.
-            await page.context().addCookies([{ name: 'cinegraph_session', value: session, url: studioUrl }]);
-            await page.addInitScript({
-              content: `localStorage.setItem('userId', ${JSON.stringify(user.userId)})`,
-            });
+            await signInContext(page.context(), user, studioUrl);
             await page.goto(`${studioUrl}/movies/${graph.movieId}/editor`);
           },
         },
-        { name: 'bare', open: (page) => page.goto(`${urlOf(bare!)}/?visible`).then(() => {}) },
-        { name: 'bareAll', open: (page) => page.goto(`${urlOf(bare!)}/`).then(() => {}), renderOnly: true },
+        { name: 'bare', open: (page) => page.goto(`${bareUrl}/?visible`).then(() => {}) },
+        { name: 'bareAll', open: (page) => page.goto(`${bareUrl}/`).then(() => {}), renderOnly: true },
       ];
       const figures = { studio: [] as Measured[], bare: [] as Measured[], bareAll: [] as Measured[] };
       for (let round = 0; round < LOADS; round += 1) {
@@ -150,12 +123,7 @@ export async function benchEditorCanvas(): Promise<void> {
         'only the elements in view drawn)',
       [...render, ...drag, ...autoPan, ...idle],
     );
-  } finally {
-    await browser?.close();
-    await closeServer(bare);
-    await t?.close();
-    rmSync(bareDir, { recursive: true, force: true });
-  }
+  });
 }
 
 interface Measured {
@@ -167,25 +135,15 @@ interface Measured {
 }
 
 /** One fresh browser context (a cold cache, as a first visit): load, then drag, auto-pan, then idle. */
-async function measureSide(browser: Browser, side: Side, inPage: string): Promise<Measured> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
+function measureSide(browser: Browser, side: Side, inPage: string): Promise<Measured> {
+  return inFreshPage(browser, async (page) => {
     await page.addInitScript({ content: inPage });
     await side.open(page);
-    let timer: NodeJS.Timeout | undefined;
-    const first = await Promise.race([
-      page.evaluate<{ ms: number; nodes: number }>('window.benchCanvas.firstRender()'),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${side.name}: no first render in 3 minutes`)), 180_000);
-      }),
-    ])
-      .catch(async (error: unknown) => {
-        await page.screenshot({ path: path.join(tmpdir(), `cinegraph-editor-bench-${side.name}.png`) });
-        console.log(await page.evaluate('window.benchCanvas.state()'));
-        throw error;
-      })
-      .finally(() => clearTimeout(timer));
+    const first = await awaitInPage<{ ms: number; nodes: number }>(page, 'window.benchCanvas.firstRender()', {
+      name: `editor-bench-${side.name}`,
+      timeoutMs: 180_000,
+      stateExpression: 'window.benchCanvas.state()',
+    });
     // BENCH_EDITOR_DEBUG: a screenshot of each page and what it loaded and when, to see where time goes.
     if (process.env.BENCH_EDITOR_DEBUG) {
       await page.waitForTimeout(2_000);
@@ -207,9 +165,7 @@ async function measureSide(browser: Browser, side: Side, inPage: string): Promis
     measured.idleFps = await framesPerSecond(page, () => page.waitForTimeout(IDLE_MS));
     measured.autoPanFps = await autoPanFramesPerSecond(page);
     return measured;
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** Frames the page draws per second while `during` runs. */
@@ -318,17 +274,4 @@ export async function seedMovie(t: TestApp, user: SignedInUser, size: number): P
     nodes: rows.map((row, i) => ({ id: ids[i]!, name: row.name, x: row.positionX, y: row.positionY })),
     edges,
   };
-}
-
-/** bench/browser/measure.ts as one script to add to a page. */
-async function bundleMeasure(): Promise<string> {
-  const out = await build({
-    entryPoints: [path.join(import.meta.dirname, 'browser/measure.ts')],
-    bundle: true,
-    format: 'iife',
-    target: 'es2022',
-    write: false,
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0]!.text;
 }

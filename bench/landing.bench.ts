@@ -1,20 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
-import {
-  barePageServer,
-  buildBarePage,
-  closeServer,
-  freePort,
-  launchChromium,
-  listen,
-  median,
-  urlOf,
-} from './chromium';
+import { inFreshPage, median, runInChromium } from './chromium';
 import { printComparisons } from './harness';
 
 const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -34,12 +22,9 @@ const LOADS = Number(process.env.BENCH_LANDING_LOADS ?? 7);
  * alternately in fresh browser contexts (a first visit, nothing cached).
  */
 export async function benchLanding(): Promise<void> {
-  if (!existsSync(path.join(DIST, 'index.html'))) {
-    console.log('\n(apps/web/dist is missing: run `npm run build` for the landing page figures)');
-    return;
-  }
-  const js = landingJavaScript();
   const paint = await firstPaints();
+  if (!paint) return;
+  const js = landingJavaScript();
   printComparisons(`Landing page (JS: ${js.files} files${js.withZod ? ', zod included' : ', no zod'})`, [
     {
       // In bytes: a figure a few hundred bytes under or over the budget would round to it in kB.
@@ -101,31 +86,16 @@ function landingJavaScript(): LandingJavaScript {
 }
 
 /** Median first contentful paint (ms since navigation) of the studio's landing page and the bare page. */
-async function firstPaints(): Promise<{ studio: number; bare: number }> {
-  const bareDir = mkdtempSync(path.join(tmpdir(), 'cinegraph-bare-router-'));
-  let t: TestApp | undefined;
-  let bare: Server | undefined;
-  let browser: Browser | undefined;
-  try {
-    await buildBarePage('bare-router.tsx', bareDir);
-    bare = await listen(barePageServer(bareDir));
-    const port = await freePort();
-    const studioUrl = `http://127.0.0.1:${port}/`;
-    t = await createTestApp({ env: { PUBLIC_URL: studioUrl } });
-    await t.app.listen({ port, host: '127.0.0.1' });
-    browser = await launchChromium();
+function firstPaints(): Promise<{ studio: number; bare: number } | undefined> {
+  const options = { barePage: { entry: 'bare-router.tsx' } };
+  return runInChromium('landing page figures', options, async ({ browser, studioUrl, bareUrl }) => {
     const times = { studio: [] as number[], bare: [] as number[] };
     for (let round = 0; round < LOADS; round += 1) {
-      times.studio.push(await firstContentfulPaint(browser, studioUrl));
-      times.bare.push(await firstContentfulPaint(browser, `${urlOf(bare)}/`));
+      times.studio.push(await firstContentfulPaint(browser, `${studioUrl}/`));
+      times.bare.push(await firstContentfulPaint(browser, `${bareUrl}/`));
     }
     return { studio: median(times.studio), bare: median(times.bare) };
-  } finally {
-    await browser?.close();
-    await closeServer(bare);
-    await t?.close();
-    rmSync(bareDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Run in the page: resolves with the first contentful paint's time once the browser reports it. */
@@ -137,13 +107,9 @@ const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) =>
     resolve(entry.startTime);
   }).observe({ type: 'paint', buffered: true }))`;
 
-async function firstContentfulPaint(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    const page = await context.newPage();
+function firstContentfulPaint(browser: Browser, url: string): Promise<number> {
+  return inFreshPage(browser, async (page) => {
     await page.goto(url);
-    return await page.evaluate<number>(FIRST_CONTENTFUL_PAINT);
-  } finally {
-    await context.close();
-  }
+    return page.evaluate<number>(FIRST_CONTENTFUL_PAINT);
+  });
 }

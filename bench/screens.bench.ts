@@ -1,21 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
 import sharp from 'sharp';
 import { generations, nodes, shots } from '../apps/server/src/db/schema';
 import { storedFileUrl } from '../apps/server/src/services/assets/stored-files';
 import { generationStoragePrefix } from '../apps/server/src/services/generations/update';
 import { signIn, type SignedInUser } from '../apps/server/src/test/sign-in';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
+import type { TestApp } from '../apps/server/src/test/test-app';
+import { awaitInPage, bundleForBrowser, inFreshPage, median, runInChromium, signInContext } from './chromium';
 import { printComparisons, type Comparison } from './harness';
 import { newMovie } from './movies';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 /** Shots on the storyboard and takes on the generations screen (BENCH_SCREENS_SHOTS, BENCH_SCREENS_TAKES). */
 const SHOTS = Number(process.env.BENCH_SCREENS_SHOTS ?? 300);
 const TAKES = Number(process.env.BENCH_SCREENS_TAKES ?? 200);
@@ -23,7 +19,6 @@ const TAKES = Number(process.env.BENCH_SCREENS_TAKES ?? 200);
 const LOADS = Number(process.env.BENCH_SCREENS_LOADS ?? 5);
 /** Requests are counted from navigation to all tiles shown and this long after (what the open sets off). */
 const SETTLE_MS = 1_000;
-const VIEWPORT = { width: 1280, height: 800 };
 /** Where the bench serves the bare page, on the studio's own origin (same API, same session). */
 const BARE_PATH = '/bench-bare';
 
@@ -66,27 +61,17 @@ interface RequestCount {
  * first (the studio serves apps/web/dist).
  */
 export async function benchScreens(): Promise<void> {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    console.log('\n(apps/web/dist is missing: run `npm run build` for the screens figures)');
-    return;
-  }
-  const executablePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-  let t: TestApp | undefined;
-  let browser: Browser | undefined;
-  try {
-    const [bareScript, tilesScript] = await Promise.all([bundleBarePage(), bundleInPage()]);
-    const port = Number(process.env.BENCH_SCREENS_PORT ?? 0) || (await freePort());
-    const studioUrl = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ env: { PUBLIC_URL: studioUrl } });
-    serveBarePage(t, bareScript);
-    await t.app.listen({ port, host: '127.0.0.1' });
+  const [bare, tiles] = await Promise.all([
+    bundleForBrowser('bare-tiles.tsx', 'page'),
+    bundleForBrowser('tiles.ts', 'script'),
+  ]);
+  const options = {
+    port: Number(process.env.BENCH_SCREENS_PORT ?? 0),
+    beforeListen: (t: TestApp) => serveBarePage(t, bare.js),
+  };
+  await runInChromium('screens figures', options, async ({ browser, t, studioUrl }) => {
     const user = await signIn(t, 'bench@example.com');
-    const session = user.cookie.split('=')[1]!.split(';')[0]!;
     const seeded = await seedMovie(t, user);
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
     const screens: Screen[] = [
       {
         name: `storyboard, ${SHOTS} shots`,
@@ -112,33 +97,31 @@ export async function benchScreens(): Promise<void> {
       for (let round = 0; round < LOADS; round += 1) {
         for (const side of ['studio', 'bare'] as const) {
           const url = `${studioUrl}${side === 'studio' ? screen.studioPath : screen.barePath}`;
-          const open = { url, session, userId: user.userId, studioUrl, tilesScript };
+          const open = { url, user, studioUrl, tilesScript: tiles.js };
           figures[side].push(await measureLoad(browser, screen, side, open));
         }
       }
-      const median = (side: 'studio' | 'bare', pick: (m: Measured) => number) => {
-        const values = figures[side].map(pick).sort((a, b) => a - b);
-        return values[Math.floor(values.length / 2)]!;
-      };
+      const pick = (side: 'studio' | 'bare', figure: (m: Measured) => number) =>
+        median(figures[side].map(figure));
       times.push({
         name: `${screen.name}: time to all tiles (pictures loaded)`,
-        figure: median('studio', (m) => m.ms),
-        baseline: median('bare', (m) => m.ms),
+        figure: pick('studio', (m) => m.ms),
+        baseline: pick('bare', (m) => m.ms),
         unit: 'ms',
         higherIsBetter: false,
         target: '>= 0.6',
       });
       inPage.push({
         name: `${screen.name}: every tile in the page (pictures or not)`,
-        figure: median('studio', (m) => m.inPageMs),
-        baseline: median('bare', (m) => m.inPageMs),
+        figure: pick('studio', (m) => m.inPageMs),
+        baseline: pick('bare', (m) => m.inPageMs),
         unit: 'ms',
         higherIsBetter: false,
       });
       cpu.push({
         name: `${screen.name}: main thread busy to all tiles`,
-        figure: median('studio', (m) => m.cpuMs),
-        baseline: median('bare', (m) => m.cpuMs),
+        figure: pick('studio', (m) => m.cpuMs),
+        baseline: pick('bare', (m) => m.cpuMs),
         unit: 'ms',
         higherIsBetter: false,
       });
@@ -158,26 +141,19 @@ export async function benchScreens(): Promise<void> {
       `Requests on open (to all tiles + ${SETTLE_MS} ms; a picture is its stable address and the storage link it redirects to):`,
     );
     for (const line of counts) console.log(`  ${line}`);
-  } finally {
-    await browser?.close();
-    await t?.close();
-  }
+  });
 }
 
 /** One fresh browser context (a cold cache, as a first visit), signed in as the web client leaves it. */
-async function measureLoad(
+function measureLoad(
   browser: Browser,
   screen: Screen,
   side: 'studio' | 'bare',
-  open: { url: string; session: string; userId: string; studioUrl: string; tilesScript: string },
+  open: { url: string; user: SignedInUser; studioUrl: string; tilesScript: string },
 ): Promise<Measured> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    await context.addCookies([{ name: 'cinegraph_session', value: open.session, url: open.studioUrl }]);
-    const page = await context.newPage();
-    await page.addInitScript({
-      content: `localStorage.setItem('userId', ${JSON.stringify(open.userId)});\n${open.tilesScript}`,
-    });
+  return inFreshPage(browser, async (page, context) => {
+    await signInContext(context, open.user, open.studioUrl);
+    await page.addInitScript({ content: open.tilesScript });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     const cdp = await context.newCDPSession(page);
@@ -189,24 +165,15 @@ async function measureLoad(
       await cdp.send('Profiler.start');
     }
     await page.goto(open.url, { waitUntil: 'commit' });
-    let timer: NodeJS.Timeout | undefined;
-    const done = await Promise.race([
-      page.evaluate<{ ms: number; inPageMs: number }>(
-        `window.benchTiles.allTiles(${JSON.stringify(screen.selector)}, ${screen.count})`,
-      ),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`${screen.name}, ${side}: no tiles in 2 minutes`)),
-          120_000,
-        );
-      }),
-    ])
-      .catch(async (error: unknown) => {
-        await page.screenshot({ path: path.join(tmpdir(), `cinegraph-screens-bench-${side}.png`) });
-        console.log(await page.evaluate(`window.benchTiles.state(${JSON.stringify(screen.selector)})`));
-        throw error;
-      })
-      .finally(() => clearTimeout(timer));
+    const done = await awaitInPage<{ ms: number; inPageMs: number }>(
+      page,
+      `window.benchTiles.allTiles(${JSON.stringify(screen.selector)}, ${screen.count})`,
+      {
+        name: `screens-bench-${side}`,
+        timeoutMs: 120_000,
+        stateExpression: `window.benchTiles.state(${JSON.stringify(screen.selector)})`,
+      },
+    );
     const { metrics } = await cdp.send('Performance.getMetrics');
     const cpuMs = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
     // BENCH_SCREENS_DEBUG: where each page spent its main thread to all tiles, and a screenshot.
@@ -231,9 +198,7 @@ async function measureLoad(
       cpuMs,
       requests: countRequests(requested, open.studioUrl),
     };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** The functions with the most self time in a CPU profile (`name file:line ms`), for BENCH_SCREENS_DEBUG. */
@@ -369,42 +334,4 @@ function serveBarePage(t: TestApp, script: string): void {
     `<body style="margin:0;background:#111;color:#eee"><div id="root"></div><script type="module" src="${BARE_PATH}.js"></script></body></html>`;
   t.app.get(BARE_PATH, (_request, reply) => reply.type('text/html').send(html));
   t.app.get(`${BARE_PATH}.js`, (_request, reply) => reply.type('text/javascript').send(script));
-}
-
-/** bench/browser/bare-tiles.tsx for production (React's production build, minified), as one module. */
-async function bundleBarePage(): Promise<string> {
-  const out = await build({
-    entryPoints: [path.join(import.meta.dirname, 'browser/bare-tiles.tsx')],
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    write: false,
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0]!.text;
-}
-
-/** bench/browser/tiles.ts as one script to add to a page. */
-async function bundleInPage(): Promise<string> {
-  const out = await build({
-    entryPoints: [path.join(import.meta.dirname, 'browser/tiles.ts')],
-    bundle: true,
-    format: 'iife',
-    target: 'es2022',
-    write: false,
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0]!.text;
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as import('node:net').AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
