@@ -1,12 +1,10 @@
 import { execSync } from 'node:child_process';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generations, movies, nodes, shots, workers } from '../db/schema';
+import { generations, nodes, workers } from '../db/schema';
 import { storedFileKey } from '../services/assets/stored-files';
-import { applyWorkflowToNode } from '../services/workflows/node-workflow';
-import { readWorkflow } from '../services/workflows/workflow-handles';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
   generate,
@@ -17,7 +15,16 @@ import {
 } from './engine-test-support';
 import type { Dispatcher } from './dispatcher';
 import { startS3rver } from '../storage/s3rver-test-server';
-import { WorkerPool } from './worker-pool';
+import {
+  addThirdShot,
+  expectTakesAsWritten,
+  imageWorkflow,
+  seconds,
+  setResolution,
+  startPeerPool,
+  useWorkflow,
+} from './real-peer-support';
+import type { WorkerPool } from './worker-pool';
 
 /**
  * The studio in front of the REAL comfyui-api 1.18.0 in front of the real ComfyUI 0.8.0 (the kits of
@@ -34,7 +41,6 @@ const real = env.COMFYUI_API_REAL_URL;
 if (!real) console.log('comfyui-api-real: skipped (COMFYUI_API_REAL_URL is not set; see the file header)');
 
 const sh = (command: string | undefined) => command && execSync(command, { stdio: 'inherit' });
-const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
 
 describe.skipIf(!real)('the studio with the real comfyui-api and ComfyUI', () => {
   let t: TestApp;
@@ -60,20 +66,8 @@ describe.skipIf(!real)('the studio with the real comfyui-api and ComfyUI', () =>
     });
     await t.app.listen({ port: Number(env.COMFYUI_API_REAL_STUDIO_PORT), host: '127.0.0.1' });
     m = await generationMovie(t);
-    // The template has two shots: a third, like the first.
-    const [first] = await t.db.select().from(shots).where(eq(shots.id, m.shotIds[0]!));
-    const { id: _id, ...copy } = first!;
-    const [third] = await t.db
-      .insert(shots)
-      .values({ ...copy, index: 99 })
-      .returning();
-    m.shotIds.push(third!.id);
-    pool = new WorkerPool({
-      db: t.db,
-      workers: [{ url: real!, label: 'comfyui-api', capacity: 2, backend: 'comfyui-api' }],
-      healthIntervalMs: 2_000,
-    });
-    await pool.start();
+    await addThirdShot(t, m);
+    pool = await startPeerPool(t, { url: real!, label: 'comfyui-api', capacity: 2, backend: 'comfyui-api' });
     startDispatcher();
   }, 120_000);
 
@@ -87,25 +81,11 @@ describe.skipIf(!real)('the studio with the real comfyui-api and ComfyUI', () =>
     return t.db.select().from(generations).where(inArray(generations.id, ids));
   }
 
-  /** Each take's bytes against the file ComfyUI wrote for its prompt. */
+  /** Each take's bytes against the file ComfyUI wrote for its prompt (kept before comfyui-api deletes it). */
   async function checkTakes(ids: string[]) {
-    for (const row of await rows(ids)) {
-      if (row.status !== 'success') continue;
-      const output = row.output as { url: string; bytes: number };
-      const stored = await t.storage.get(storedFileKey(t.config.publicUrl, output.url)!);
-      const kept = path.join(env.COMFYUI_API_REAL_KEPT!, `${row.promptId}_cinegraph_${row.id}_00001_.png`);
-      expect(existsSync(kept), kept).toBe(true);
-      expect(stored!.body.equals(readFileSync(kept)), `take ${row.id} is what ComfyUI wrote`).toBe(true);
-    }
-  }
-
-  async function setSize(size: [number, number]) {
-    const [movie] = await t.db.select().from(movies).where(eq(movies.id, m.movieId));
-    const resolution = (await t.db.select().from(nodes).where(eq(nodes.movieId, m.movieId))).find(
-      (n) => n.name === 'Resolution',
-    )!.id;
-    const inputs = movie!.inputs.map((i) => (i.node_id === resolution ? { ...i, value: size } : i));
-    await t.db.update(movies).set({ inputs }).where(eq(movies.id, m.movieId));
+    await expectTakesAsWritten(t.storage, t.config.publicUrl, await rows(ids), (row) =>
+      path.join(env.COMFYUI_API_REAL_KEPT!, `${row.promptId}_cinegraph_${row.id}_00001_.png`),
+    );
   }
 
   it('runs a batch of 3 shots x 2 takes to success, takes byte-identical to what ComfyUI wrote', async () => {
@@ -122,7 +102,7 @@ describe.skipIf(!real)('the studio with the real comfyui-api and ComfyUI', () =>
   }, 180_000);
 
   it('cancels jobs mid-batch: no take for them, the rest succeed', async () => {
-    await setSize([4096, 4096]);
+    await setResolution(t, m, [4096, 4096]);
     const ids = await generate(t, m, m.shotIds.slice(0, 3), 2);
     await waitForStatus(t, ids.slice(0, 1), ['running', 'success'], 60_000);
     const cancelled = ids.slice(2, 5);
@@ -148,7 +128,7 @@ describe.skipIf(!real)('the studio with the real comfyui-api and ComfyUI', () =>
   }, 240_000);
 
   it('sends the jobs of a comfyui-api killed mid-job (kill -9, then started again) back to the queue, and runs them', async () => {
-    await setSize([2048, 2048]);
+    await setResolution(t, m, [2048, 2048]);
     const ids = await generate(t, m, m.shotIds.slice(0, 2), 1);
     await waitForStatus(t, ids.slice(0, 1), ['running'], 60_000);
     const killed = Date.now();
@@ -166,7 +146,7 @@ describe.skipIf(!real)('the studio with the real comfyui-api and ComfyUI', () =>
   }, 360_000);
 
   it('requeues a job whose outcome comfyui-api dropped while the studio was down (12 s), within the bounds', async () => {
-    await setSize([3072, 3072]);
+    await setResolution(t, m, [3072, 3072]);
     const ids = await generate(t, m, m.shotIds.slice(0, 3), 1);
     // Down as soon as the first prompt is with comfyui-api: its outcome comes while nobody answers.
     await waitForStatus(t, ids.slice(0, 1), ['queued', 'running'], 60_000);
@@ -189,21 +169,7 @@ describe.skipIf(!real)('the studio with the real comfyui-api and ComfyUI', () =>
   }, 360_000);
 
   it('keeps an output over 2 MB (a 1000x1000 noise PNG) delivered base64', async () => {
-    const big = {
-      '1': {
-        class_type: 'CinegraphInputImage',
-        inputs: { name: 'Image', default: env.COMFYUI_API_REAL_NOISE_URL },
-      },
-      '2': { class_type: 'CinegraphInputText', inputs: { name: 'Prompt', default: '' } },
-      '4': { class_type: 'CinegraphOutput', inputs: { name: 'still', images: ['1', 0] } },
-    };
-    const [node] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
-    const text = JSON.stringify(big);
-    await applyWorkflowToNode(t.db, t.storage, t.config.publicUrl, node!, {
-      workflow: readWorkflow(text),
-      ui: null,
-      api: text,
-    });
+    await useWorkflow(t, m, imageWorkflow(env.COMFYUI_API_REAL_NOISE_URL));
     const ids = await generate(t, m, m.shotIds.slice(0, 1), 1);
     await waitForStatus(t, ids, ['success', 'failed'], 120_000);
     const [done] = await rows(ids);

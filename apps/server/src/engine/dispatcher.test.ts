@@ -1,14 +1,14 @@
 import type { DevWorker } from '@cinegraph/dev-worker';
 import { eq, inArray } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generations, shots, workers as workerRows } from '../db/schema';
 import { storedFileKey } from '../services/assets/stored-files';
 import { storyboardGenerationCounts, userGenerationSummary } from '../services/generations/counts';
-import { createTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import type { Dispatcher } from './dispatcher';
 import {
   generate,
-  generationMovie,
+  eachTestWithGenerationMovie,
   getGeneration,
   setShotDescriptionInput,
   startWorkers,
@@ -19,16 +19,9 @@ import {
 
 let t: TestApp;
 let m: GenerationMovie;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeEach(async () => {
-  t = await createTestApp();
-  m = await generationMovie(t);
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-  await t.close();
+const cleanups = eachTestWithGenerationMovie((app, movie) => {
+  t = app;
+  m = movie;
 });
 
 async function workers(count: number, stepMs = 5): Promise<DevWorker[]> {

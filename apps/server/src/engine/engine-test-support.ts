@@ -2,13 +2,13 @@ import type { WorkerConnection } from '@cinegraph/comfy';
 import { startDevWorker, type DevWorker, type DevWorkerOptions } from '@cinegraph/dev-worker';
 import type { Generation, GenerationStatus } from '@cinegraph/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { generations, movies, nodes, shots } from '../db/schema';
 import { connect } from '../services/editor/connections';
 import { applyWorkflowToNode } from '../services/workflows/node-workflow';
 import { readWorkflow } from '../services/workflows/workflow-handles';
 import { signIn, type SignedInUser } from '../test/sign-in';
-import type { TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { claimPendingGeneration } from './claim';
 import { Dispatcher, type DispatcherOptions } from './dispatcher';
 import { preparePrompt } from './prepare-prompt';
@@ -68,6 +68,27 @@ export async function generationMovie(t: TestApp, email = 'director@example.com'
     .where(eq(shots.movieId, movieId))
     .orderBy(asc(shots.index));
   return { user, movieId, nodeId: video.id, shotIds: shotRows.map((s) => s.id) };
+}
+
+/**
+ * The engine tests' hooks: before each test a fresh app with a generation movie, handed to `use`; after
+ * it, the returned list's cleanups (workers, pools, dispatchers the test started) in reverse order, then
+ * the app closed.
+ */
+export function eachTestWithGenerationMovie(
+  use: (t: TestApp, m: GenerationMovie) => void,
+): (() => Promise<unknown>)[] {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let app: TestApp;
+  beforeEach(async () => {
+    app = await createTestApp();
+    use(app, await generationMovie(app));
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+    await app.close();
+  });
+  return cleanups;
 }
 
 /** Starts dev workers and registers them as the shared pool, healthy. */

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startDevWorker, startRunPodFake } from '@cinegraph/dev-worker';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generations, workers as workerRows } from '../db/schema';
 import { storedFileKey } from '../services/assets/stored-files';
-import { createTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import {
   generate,
-  generationMovie,
+  eachTestWithGenerationMovie,
   testDispatcher,
   waitForStatus,
   type GenerationMovie,
@@ -45,16 +45,9 @@ const jobIdOf = (exchange: Exchange) => (JSON.parse(exchange.answer) as { id: st
 
 let t: TestApp;
 let m: GenerationMovie;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeEach(async () => {
-  t = await createTestApp();
-  m = await generationMovie(t);
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-  await t.close();
+const cleanups = eachTestWithGenerationMovie((app, movie) => {
+  t = app;
+  m = movie;
 });
 
 /**

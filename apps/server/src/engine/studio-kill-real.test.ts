@@ -1,17 +1,17 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, openSync, readFileSync, renameSync } from 'node:fs';
+import { openSync, renameSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { STUDIO_REQUEST_HEADERS } from '@cinegraph/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { generations, movies, nodes, shots } from '../db/schema';
-import { storedFileKey } from '../services/assets/stored-files';
+import { generations } from '../db/schema';
 import { seedTemplateMovies } from '../services/movies/templates';
 import { createTestApp } from '../test/test-app';
 import { generate, generationMovie } from './engine-test-support';
+import { addThirdShot, expectTakesAsWritten, seconds, setResolution } from './real-peer-support';
 
 /**
  * `kill -9` of the studio's own process mid-batch, then the studio started again on the same data
@@ -27,7 +27,6 @@ if (!real) console.log('studio-kill-real: skipped (COMFYUI_API_REAL_URL, STUDIO_
 
 const SECRET = 'test-secret-'.padEnd(40, 'x');
 const LOST_AFTER_S = 60;
-const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!real)(
@@ -42,20 +41,9 @@ describe.skipIf(!real)(
       const t = await createTestApp({ sharedDatabase: database, env: { PUBLIC_URL: publicUrl } });
       await seedTemplateMovies(t.db, t.storage);
       const m = await generationMovie(t);
-      const [first] = await t.db.select().from(shots).where(eq(shots.id, m.shotIds[0]!));
-      const { id: _id, ...copy } = first!;
-      const [third] = await t.db
-        .insert(shots)
-        .values({ ...copy, index: 99 })
-        .returning();
-      const [movie] = await t.db.select().from(movies).where(eq(movies.id, m.movieId));
-      const size = (await t.db.select().from(nodes).where(eq(nodes.movieId, m.movieId))).find(
-        (n) => n.name === 'Resolution',
-      )!.id;
-      // Large enough that ComfyUI on CPU takes seconds per take.
-      const inputs = movie!.inputs.map((i) => (i.node_id === size ? { ...i, value: [2048, 2048] } : i));
-      await t.db.update(movies).set({ inputs }).where(eq(movies.id, m.movieId));
-      const ids = await generate(t, m, [m.shotIds[0]!, m.shotIds[1]!, third!.id], 2);
+      await addThirdShot(t, m);
+      await setResolution(t, m, [2048, 2048]);
+      const ids = await generate(t, m, m.shotIds.slice(0, 3), 2);
       expect(ids).toHaveLength(6);
       await t.app.close();
       await database.close();
@@ -128,16 +116,9 @@ describe.skipIf(!real)(
           `jobs: ${rows.map((r) => `${r.status} after ${r.attempts} attempt(s)${r.errorMessage ? ` (${r.errorMessage})` : ''}`).join('; ')}`,
         );
         expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'success'));
-        for (const row of rows) {
-          const output = row.output as { url: string };
-          const stored = await t.storage.get(storedFileKey(publicUrl, output.url)!);
-          const kept = path.join(
-            env.COMFYUI_API_REAL_KEPT!,
-            `${row.promptId}_cinegraph_${row.id}_00001_.png`,
-          );
-          expect(existsSync(kept), kept).toBe(true);
-          expect(stored!.body.equals(readFileSync(kept)), `take ${row.id} is what ComfyUI wrote`).toBe(true);
-        }
+        await expectTakesAsWritten(t.storage, publicUrl, rows, (row) =>
+          path.join(env.COMFYUI_API_REAL_KEPT!, `${row.promptId}_cinegraph_${row.id}_00001_.png`),
+        );
       } finally {
         await reopened.close();
         execSync(`tail -5 ${path.join(staging, 'studio.log')}`, { stdio: 'inherit' });

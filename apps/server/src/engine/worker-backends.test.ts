@@ -5,13 +5,13 @@ import {
   type RunPodFakeOptions,
 } from '@cinegraph/dev-worker';
 import { eq, inArray } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generations, workers as workerRows } from '../db/schema';
 import { storedFileKey } from '../services/assets/stored-files';
-import { createTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import {
   generate,
-  generationMovie,
+  eachTestWithGenerationMovie,
   getGeneration,
   setShotDescriptionInput,
   testDispatcher,
@@ -20,19 +20,12 @@ import {
 } from './engine-test-support';
 import { WorkerPool, type SharedWorker } from './worker-pool';
 
+const API_KEY = 'rp_test_key';
 let t: TestApp;
 let m: GenerationMovie;
-const cleanups: (() => Promise<unknown>)[] = [];
-const API_KEY = 'rp_test_key';
-
-beforeEach(async () => {
-  t = await createTestApp();
-  m = await generationMovie(t);
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-  await t.close();
+const cleanups = eachTestWithGenerationMovie((app, movie) => {
+  t = app;
+  m = movie;
 });
 
 /** A RunPod endpoint (the fake in front of a dev worker), registered as a shared worker. */

@@ -1,24 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workers } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import { startDevWorker } from '@cinegraph/dev-worker';
 import { claimPendingGeneration } from './claim';
-import { generate, generationMovie, startWorkers, type GenerationMovie } from './engine-test-support';
+import {
+  generate,
+  eachTestWithGenerationMovie,
+  startWorkers,
+  type GenerationMovie,
+} from './engine-test-support';
 import { WorkerPool } from './worker-pool';
 
 let t: TestApp;
 let m: GenerationMovie;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeEach(async () => {
-  t = await createTestApp();
-  m = await generationMovie(t);
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-  await t.close();
+const cleanups = eachTestWithGenerationMovie((app, movie) => {
+  t = app;
+  m = movie;
 });
 
 describe('the worker pool', () => {

@@ -12,6 +12,7 @@ vi.stubGlobal('fetch', fetch);
 const { routes } = await import('./routes');
 const storyboard = await import('../features/storyboard/storyboardReads');
 const generations = await import('../features/generation/generationReads');
+const editor = await import('../features/editor/editorReads');
 
 /** Runs the loader of the route `path` matches, as the router does before the screen's code has come. */
 function matchAndLoad(path: string): void {
@@ -23,8 +24,29 @@ function matchAndLoad(path: string): void {
 
 const requested = () => fetch.mock.calls.map((call) => (call as unknown as [string])[0]).sort();
 
-describe('the storyboard and generations routes', () => {
+describe('the editor, storyboard and generations routes', () => {
   beforeEach(() => fetch.mockClear());
+
+  it("start the editor's four reads as it matches, taken over once", async () => {
+    matchAndLoad('/movies/m1/editor');
+    expect(requested()).toEqual(
+      [
+        editor.utilityTemplatesKey(),
+        editor.nodesKey('m1'),
+        editor.connectionsKey('m1'),
+        editor.movieKey('m1'),
+      ].sort(),
+    );
+    await Promise.all([
+      editor.readNodes('m1'),
+      editor.readConnections('m1'),
+      editor.readMovie('m1'),
+      editor.readUtilityTemplates(),
+    ]);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    await editor.readNodes('m1');
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
 
   it("start a shot list's reads as they match (the list and all its pictures in one call), taken over once", async () => {
     matchAndLoad('/scenes/m1/shots/s1');
