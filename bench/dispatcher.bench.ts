@@ -62,7 +62,7 @@ export async function benchDispatcher(): Promise<void> {
           baseline: bare.cpuMsPerJob,
           unit: 'ms',
           higherIsBetter: false,
-          target: targeted ? 'studio <= 5 ms' : '(no target)',
+          target: targeted ? 'studio <= 2.5 ms' : '(no target)',
         },
       );
     const postgres = await postgresForBench();

@@ -51,6 +51,9 @@ export interface DevWorker {
  * Starts a ComfyUI-API-compatible worker that runs any workflow with an output node by producing
  * labelled preview media (PNG, WebM or GIF, WAV), speaking ComfyUI 0.8.0's HTTP and WebSocket protocol.
  */
+/** aiohttp's `keepalive_timeout`, which ComfyUI keeps. */
+const KEEP_ALIVE_MS = 75_000;
+
 export async function startDevWorker(options: DevWorkerOptions = {}): Promise<DevWorker> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cinegraph-dev-worker-'));
@@ -103,6 +106,9 @@ export async function startDevWorker(options: DevWorkerOptions = {}): Promise<De
     }),
   );
   server.on('upgrade', (request, socket, head: Buffer) => hub.handleUpgrade(request, socket, head));
+  // Idle connections stay open as long as ComfyUI's (aiohttp's 75 s), not Node's 5 s: a dispatcher
+  // reuses them between jobs, and one closed as a busy client hands it a submit fails that submit.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -94,6 +94,7 @@ export async function claimForFreeSlots(
       tx,
       free.map((w) => w.nodeClassesDigest),
     );
+    await walkQueueInOrder(tx);
     const pending = await oldestPending(tx, Math.min(freeSlots, limit), servingGroups(free));
     const chosen = new Map<string, WorkerRow>();
     for (const job of pending) {
@@ -183,6 +184,17 @@ export function oldestPending(db: Database, n: number, servable?: readonly Servi
     .orderBy(asc(generations.createdAt), asc(generations.id))
     .limit(n)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * Makes the claim's transaction read the queue through `generations_claim_idx` in its order, never
+ * collect every pending job to sort it. Without fresh statistics (PGlite has no autovacuum to gather
+ * them; PostgreSQL gathers them a minute or more after a batch is queued) the planner takes the queue
+ * for a few rows and sorts it: every pending job is then read and checked against the workers' class
+ * lists at each claim (one claim at 2,000 pending jobs: 356 ms on PGlite, 117 ms on PostgreSQL).
+ */
+export async function walkQueueInOrder(tx: Database): Promise<void> {
+  await tx.execute(sql`select set_config('enable_sort', 'off', true)`);
 }
 
 /** Jobs the group's workers may run by whose they are: the shared pool's, or one user's own. */

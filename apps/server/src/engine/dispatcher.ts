@@ -203,9 +203,10 @@ export class Dispatcher {
       .catch((error: unknown) => this.runner.log.warn(`Generation ${id}: ${messageOf(error)}`))
       .finally(() => {
         this.active.delete(id);
-        this.storing.delete(id);
+        // A job whose run ended on its worker gave its slot to the next job then (see runEnded).
+        const slotGiven = this.storing.delete(id);
         // A slot is free: claim the next job now rather than at the next tick.
-        if (!this.abort.signal.aborted) void this.claim();
+        if (!slotGiven && !this.abort.signal.aborted) void this.claim();
       });
     this.active.set(id, tracked);
   }
