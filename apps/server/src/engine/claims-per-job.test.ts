@@ -2,13 +2,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
-import { createTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import {
+  eachTestWithGenerationMovie,
   generate,
-  generationMovie,
   startWorkers,
   testDispatcher,
   waitForStatus,
@@ -17,16 +17,9 @@ import {
 
 let t: TestApp;
 let m: GenerationMovie;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeEach(async () => {
-  t = await createTestApp();
-  m = await generationMovie(t);
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-  await t.close();
+const cleanups = eachTestWithGenerationMovie((app, movie) => {
+  t = app;
+  m = movie;
 });
 
 /** The test's database with every statement it runs written down. */
