@@ -8,10 +8,13 @@ import { MobileMenu, MOBILE_MENU_ID } from './MobileMenu';
 import { isCurrentSection, SITE_LINKS, USER_LINKS, type NavItem } from './navLinks';
 import { NAV_BUTTON, NAV_GHOST, NAV_LINK, NAV_PRIMARY, NAV_SECONDARY } from './navStyles';
 import { useScrolled } from './useScrolled';
+import { withWholeStylesheet } from '../wholeStylesheet';
 
 // The form loads when a visitor opens it: most first visits never do, and it stays out of their first load.
-const SignInPanel = lazy(() =>
-  import('../../features/auth/SignInPanel').then((m) => ({ default: m.SignInPanel })),
+const SignInPanel = lazy(
+  withWholeStylesheet(() =>
+    import('../../features/auth/SignInPanel').then((m) => ({ default: m.SignInPanel })),
+  ),
 );
 
 /** The fixed site navigation, transparent over the landing page's hero until the page scrolls. */

@@ -4,13 +4,19 @@ import { SignInBanner } from '../auth/SignInBanner';
 import { useSignIn } from '../auth/SignInProvider';
 import { useMagicLinkVerification } from '../auth/useMagicLinkVerification';
 import { useStoredUser } from '../../lib/session';
+import { withWholeStylesheet } from '../../app/wholeStylesheet';
 import { HeroSection } from './HeroSection';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { prefersReducedMotion } from './usePrefersReducedMotion';
 
-// Asked for only once the opening is painted (both from one chunk).
-const BelowTheFold = lazy(() => import('./BelowTheFold').then((m) => ({ default: m.BelowTheFold })));
-const LandingFooter = lazy(() => import('./BelowTheFold').then((m) => ({ default: m.LandingFooter })));
+// Asked for only once the opening is painted (both from one chunk), with the whole stylesheet: the page's
+// first paint had only its opening's rules.
+const BelowTheFold = lazy(
+  withWholeStylesheet(() => import('./BelowTheFold').then((m) => ({ default: m.BelowTheFold }))),
+);
+const LandingFooter = lazy(
+  withWholeStylesheet(() => import('./BelowTheFold').then((m) => ({ default: m.LandingFooter }))),
+);
 
 /** The home page (/): the product, the beta invitation, and the arrival point of magic links. */
 export function LandingPage() {
