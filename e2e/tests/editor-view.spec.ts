@@ -54,6 +54,30 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   await expect(editor.locator('.react-flow__edge:not(.animated)')).toHaveCount(0);
   await editor.screenshot({ path: 'artifacts/editor-view-opened-desktop.png' });
 
+  // Zoomed out past reading, every node keeps its frame and title where it was and every edge its
+  // course (in canvas coordinates), but no field is drawn; zoomed back in, the fields come back.
+  const courses = () =>
+    edges
+      .locator('path.react-flow__edge-path')
+      .evaluateAll((paths) =>
+        paths.map((p) => (p.getAttribute('d') ?? '').replace(/-?\d+(\.\d+)?/g, (n) => Number(n).toFixed(0))),
+      );
+  const drawnIn = await courses();
+  const boxesIn = await nodeBoxes(editor);
+  const fields = editor.getByTestId('editor-node').locator('textarea, input, select');
+  await expect(fields).not.toHaveCount(0);
+  const zoomOut = editor.getByRole('button', { name: 'Zoom Out' });
+  for (let i = 0; i < 5; i += 1) await zoomOut.click();
+  await expect(fields).toHaveCount(0);
+  await expect(editorNodes(editor)).toHaveCount(boxesIn.size);
+  await expect(nodeNamed(editor, 'Download')).toBeVisible();
+  await expect.poll(courses).toEqual(drawnIn);
+  await editor.screenshot({ path: 'artifacts/editor-view-zoomed-out.png' });
+  const zoomIn = editor.getByRole('button', { name: 'Zoom In' });
+  for (let i = 0; i < 5; i += 1) await zoomIn.click();
+  await expect(fields).not.toHaveCount(0);
+  await expect.poll(courses).toEqual(drawnIn);
+
   // The prompt node's Extra Instructions #1 is connected in the template: #2 is offered beside it.
   const prompt = nodeNamed(editor, 'Cinegraph Prompt');
   await expect(prompt.getByLabel('Extra Instructions #1 input')).toBeVisible();

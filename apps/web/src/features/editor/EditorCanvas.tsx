@@ -30,6 +30,9 @@ import {
 import { animateEdges, connectionOf, type CanvasEdge, type CanvasNode } from './logic/canvasNodes';
 import { CANVAS_SETTINGS, defaultZoom, minimapSize } from './logic/device';
 import { clearInsets, fittedViewport, sameViewport, savedViewport, saveViewport } from './logic/view';
+import { useMovieGenerationStatus } from '../generation/hooks/useNodeGenerationStatus';
+import { generatingKey, generatingNodes } from './logic/generatingNodes';
+import { FarZoomContext } from './nodes/farZoom';
 import { NODE_TYPES } from './nodes/nodeTypes';
 import type { Device } from './useDevice';
 import type { EditorGraph } from './useEditorGraph';
@@ -49,7 +52,10 @@ const PRO_OPTIONS = { hideAttribution: true };
 
 const MINIMAP_NODE_COLOR = () => '#525252';
 
-/** Whether the canvas is zoomed out past reading: a boolean, so a zoom re-renders the canvas only as it crosses. */
+/**
+ * Whether the canvas is zoomed out past reading (its nodes drawn as FarNode): a boolean, so a zoom
+ * re-renders the canvas only as it crosses.
+ */
 const zoomedOutFar = (state: { transform: [number, number, number] }) =>
   state.transform[2] < CANVAS_SETTINGS.detailMinZoom;
 
@@ -67,9 +73,11 @@ export function EditorCanvas({
   onPaneMenu,
   onPaneClick,
 }: EditorCanvasProps) {
-  const { store, disconnect, connect, savePositions, generating } = graph;
+  const { store, disconnect, connect, savePositions } = graph;
   const { nodes, edges } = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const generatingIds = useSyncExternalStore(generating.subscribe, generating.get);
+  // One read of the movie's counts for every node, drawn in full or not (the footers read the same).
+  const status = useMovieGenerationStatus(movieId).data;
+  const generatingNow = generatingKey(generatingNodes(status));
 
   const shownNodes = useMemo(
     () => (showHidden ? nodes : nodes.filter((node) => !node.data.node.hidden)),
@@ -87,8 +95,8 @@ export function EditorCanvas({
     const hidden = new Set(hiddenKey.split(' ').filter(Boolean));
     const shown =
       hidden.size === 0 ? edges : edges.filter((e) => !hidden.has(e.source) && !hidden.has(e.target));
-    return animateEdges(shown, generatingIds) as CanvasEdge[];
-  }, [edges, hiddenKey, generatingIds]);
+    return animateEdges(shown, new Set(generatingNow.split(' ').filter(Boolean))) as CanvasEdge[];
+  }, [edges, hiddenKey, generatingNow]);
 
   const isValidConnection = useCallback<IsValidConnection<CanvasEdge>>(
     (candidate) => {
@@ -204,58 +212,60 @@ export function EditorCanvas({
     [minimap.width, minimap.height],
   );
   return (
-    <ReactFlow<CanvasNode, CanvasEdge>
-      // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
-      // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
-      // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
-      className={far ? 'editor-far overflow-clip!' : 'overflow-clip!'}
-      nodes={shownNodes}
-      edges={shownEdges}
-      nodeTypes={NODE_TYPES}
-      onNodesChange={graph.onNodesChange}
-      onEdgesChange={graph.onEdgesChange}
-      onConnect={onConnect}
-      isValidConnection={isValidConnection}
-      onNodeDragStop={onNodeDragStop}
-      onEdgeClick={onEdgeClick}
-      onPaneClick={handlePaneClick}
-      onPaneContextMenu={onPaneContextMenu}
-      defaultViewport={viewport}
-      minZoom={CANVAS_SETTINGS.minZoom}
-      maxZoom={CANVAS_SETTINGS.maxZoom}
-      onInit={onInit}
-      onMoveEnd={onMoveEnd}
-      onlyRenderVisibleElements
-      snapToGrid
-      snapGrid={CANVAS_SETTINGS.snapGrid}
-      deleteKeyCode={null}
-      disableKeyboardA11y
-      colorMode="dark"
-      proOptions={PRO_OPTIONS}
-    >
-      {/* Zoomed out past reading, the grid's dots are under a fifth of a pixel wide: hardly seen, yet the
+    <FarZoomContext.Provider value={far}>
+      <ReactFlow<CanvasNode, CanvasEdge>
+        // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
+        // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
+        // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
+        className="overflow-clip!"
+        nodes={shownNodes}
+        edges={shownEdges}
+        nodeTypes={NODE_TYPES}
+        onNodesChange={graph.onNodesChange}
+        onEdgesChange={graph.onEdgesChange}
+        onConnect={onConnect}
+        isValidConnection={isValidConnection}
+        onNodeDragStop={onNodeDragStop}
+        onEdgeClick={onEdgeClick}
+        onPaneClick={handlePaneClick}
+        onPaneContextMenu={onPaneContextMenu}
+        defaultViewport={viewport}
+        minZoom={CANVAS_SETTINGS.minZoom}
+        maxZoom={CANVAS_SETTINGS.maxZoom}
+        onInit={onInit}
+        onMoveEnd={onMoveEnd}
+        onlyRenderVisibleElements
+        snapToGrid
+        snapGrid={CANVAS_SETTINGS.snapGrid}
+        deleteKeyCode={null}
+        disableKeyboardA11y
+        colorMode="dark"
+        proOptions={PRO_OPTIONS}
+      >
+        {/* Zoomed out past reading, the grid's dots are under a fifth of a pixel wide: hardly seen, yet the
           whole pattern was drawn again at every step of a pan. */}
-      {!far && <Background variant={BackgroundVariant.Dots} gap={CANVAS_SETTINGS.snapGrid[0]} size={1} />}
-      <Controls showInteractive={false} showFitView={false} position="bottom-right">
-        <ControlButton
-          onClick={fitAll}
-          title="Fit View"
-          aria-label="Fit View"
-          className="react-flow__controls-fitview"
-        >
-          <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
-            <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
-          </svg>
-        </ControlButton>
-      </Controls>
-      <MiniMap
-        pannable
-        zoomable
-        position="top-right"
-        style={minimapStyle}
-        nodeColor={MINIMAP_NODE_COLOR}
-        maskColor="rgba(0,0,0,0.6)"
-      />
-    </ReactFlow>
+        {!far && <Background variant={BackgroundVariant.Dots} gap={CANVAS_SETTINGS.snapGrid[0]} size={1} />}
+        <Controls showInteractive={false} showFitView={false} position="bottom-right">
+          <ControlButton
+            onClick={fitAll}
+            title="Fit View"
+            aria-label="Fit View"
+            className="react-flow__controls-fitview"
+          >
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
+              <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
+            </svg>
+          </ControlButton>
+        </Controls>
+        <MiniMap
+          pannable
+          zoomable
+          position="top-right"
+          style={minimapStyle}
+          nodeColor={MINIMAP_NODE_COLOR}
+          maskColor="rgba(0,0,0,0.6)"
+        />
+      </ReactFlow>
+    </FarZoomContext.Provider>
   );
 }

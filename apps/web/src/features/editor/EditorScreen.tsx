@@ -62,8 +62,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirmIds, setConfirmIds] = useState<string[] | null>(null);
   const categories = useMemo(() => nodeChoiceCategories(data.utilityTemplates), [data.utilityTemplates]);
-  const { addNode, deleteNodes, disconnect, generating, moveSelected, save, setHidden, store, updateNode } =
-    graph;
+  const { addNode, deleteNodes, disconnect, moveSelected, save, setHidden, store, updateNode } = graph;
 
   const canvasSize = useCallback(() => {
     const rect = canvasRef.current?.getBoundingClientRect();
@@ -185,9 +184,8 @@ export function EditorScreen({ movieId }: { movieId: string }) {
       updateNode,
       requestDelete,
       setHidden: (nodeId, hidden) => void setHidden(nodeId, hidden),
-      setGenerating: generating.set,
     }),
-    [updateNode, requestDelete, setHidden, generating],
+    [updateNode, requestDelete, setHidden],
   );
 
   const accent = { '--editor-accent': data.movie?.current_node_color || DEFAULT_ACCENT } as CSSProperties;

@@ -7,8 +7,6 @@ export interface EditorActions {
   /** Deletes at once, or after the confirmation for a workflow node. */
   requestDelete(nodeIds: readonly string[]): void;
   setHidden(nodeId: string, hidden: boolean): void;
-  /** A ready workflow node says whether it is generating: the edges into it move while it is. */
-  setGenerating(nodeId: string, generating: boolean): void;
 }
 
 export const EditorActionsContext = createContext<EditorActions | null>(null);

@@ -23,7 +23,6 @@ import {
   type CanvasNode,
 } from './logic/canvasNodes';
 import { createBusyCounter, createGraphStore } from './logic/graphStore';
-import { createGeneratingNodes } from './logic/generatingNodes';
 import { createBodyFor, type NodeChoice } from './logic/nodeChoices';
 import { createSaveQueue } from './logic/saveQueue';
 import { settleMeasured } from './logic/unmeasuredNodes';
@@ -55,7 +54,6 @@ export function useEditorGraph(movieId: string, data: EditorData) {
       },
     }),
   );
-  const [generating] = useState(createGeneratingNodes);
   // Only whether the graph has loaded: the canvas follows the graph itself, so a drag redraws the canvas
   // and not the whole editor around it.
   const loaded = useSyncExternalStore(store.subscribe, () => store.getSnapshot().loaded);
@@ -262,7 +260,6 @@ export function useEditorGraph(movieId: string, data: EditorData) {
 
   return {
     loaded,
-    generating,
     /** Anything in flight or waiting for its debounce: the top bar says 'Saving...'. */
     saving: inFlight > 0 || pending.size > 0,
     store,

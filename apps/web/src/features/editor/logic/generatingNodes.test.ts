@@ -1,19 +1,25 @@
+import type { GenerationStatusCounts } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
-import { createGeneratingNodes } from './generatingNodes';
+import { generatingKey, generatingNodes } from './generatingNodes';
+
+const counts = (running: number, assigned = 0): GenerationStatusCounts => ({
+  pending: 2,
+  queued: 1,
+  running,
+  assigned,
+  success: 3,
+  failed: 1,
+});
 
 describe('generating nodes', () => {
-  it('tells its listeners when a node starts or stops generating, and only then', () => {
-    const generating = createGeneratingNodes();
-    let calls = 0;
-    generating.subscribe(() => (calls += 1));
-    const before = generating.get();
-    generating.set('w1', false);
-    expect(generating.get()).toBe(before);
-    generating.set('w1', true);
-    generating.set('w1', true);
-    expect([...generating.get()]).toEqual(['w1']);
-    generating.set('w1', false);
-    expect(generating.get().size).toBe(0);
-    expect(calls).toBe(2);
+  it('are the workflow nodes with a take running or assigned to a worker', () => {
+    const ids = generatingNodes({ w1: counts(1), w2: counts(0), w3: counts(0, 1) });
+    expect([...ids].sort()).toEqual(['w1', 'w3']);
+    expect(generatingNodes(undefined).size).toBe(0);
+  });
+
+  it('give the same key for the same nodes in any order', () => {
+    expect(generatingKey(new Set(['w2', 'w1']))).toBe(generatingKey(new Set(['w1', 'w2'])));
+    expect(generatingKey(new Set())).toBe('');
   });
 });

@@ -1,29 +1,22 @@
+import type { GenerationStatusCounts } from '@cinegraph/contracts';
+
 /**
- * The workflow nodes with a generation running, kept for the canvas: the edges into them move while
- * they generate, and every other edge is drawn still.
+ * The workflow nodes with a generation running (or assigned to a worker), from the movie's counts by
+ * node: the edges into them move while they generate, every other edge is drawn still. The canvas
+ * reads the counts once for all its nodes, so a node zoomed out of reading (drawn without its
+ * footer) still moves its edges.
  */
-export interface GeneratingNodes {
-  get(): ReadonlySet<string>;
-  subscribe(listener: () => void): () => void;
-  set(nodeId: string, generating: boolean): void;
+export function generatingNodes(
+  counts: Readonly<Record<string, GenerationStatusCounts>> | undefined,
+): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const [nodeId, count] of Object.entries(counts ?? {})) {
+    if (count.running + count.assigned > 0) ids.add(nodeId);
+  }
+  return ids;
 }
 
-export function createGeneratingNodes(): GeneratingNodes {
-  let ids: ReadonlySet<string> = new Set();
-  const listeners = new Set<() => void>();
-  return {
-    get: () => ids,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(nodeId, generating) {
-      if (ids.has(nodeId) === generating) return;
-      const next = new Set(ids);
-      if (generating) next.add(nodeId);
-      else next.delete(nodeId);
-      ids = next;
-      listeners.forEach((listener) => listener());
-    },
-  };
+/** The same ids as a key: a poll that changes no node's state leaves the canvas's edges as they are. */
+export function generatingKey(ids: ReadonlySet<string>): string {
+  return [...ids].sort().join(' ');
 }

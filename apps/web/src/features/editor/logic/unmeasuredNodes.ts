@@ -1,4 +1,10 @@
-import { DEFAULT_NODE_WIDTHS, HANDLE_SIZE_PX, type Handle } from '@cinegraph/contracts';
+import {
+  DEFAULT_NODE_WIDTHS,
+  HANDLE_SIZE_PX,
+  type CanvasNodeType,
+  type EditorNode,
+  type Handle,
+} from '@cinegraph/contracts';
 import type { NodeHandle, Position } from '@xyflow/react';
 import type { CanvasNode } from './canvasNodes';
 
@@ -18,11 +24,20 @@ const PADDING_PX = 8;
  */
 export function withSizeEstimate(node: CanvasNode): CanvasNode {
   if (node.measured) return node;
-  const width = node.data.node.width ?? DEFAULT_NODE_WIDTHS[node.type ?? 'utility'];
-  const { input_handles: inputs, output_handles: outputs, type } = node.data.node;
-  let top = HEADER_PX + (type === 'primitive' ? VALUE_PX : PADDING_PX);
-  if (type === 'workflow') top += WORKFLOW_ACTIONS_PX;
-  const primitive = type === 'primitive';
+  const { width, height, handles } = sizeEstimate(node.data.node, node.type ?? 'utility');
+  return { ...node, initialWidth: width, initialHeight: height, handles };
+}
+
+/** A node's drawn size and the places of its handles, estimated from what it carries (see withSizeEstimate). */
+export function sizeEstimate(
+  node: EditorNode,
+  type: CanvasNodeType,
+): { width: number; height: number; handles: NodeHandle[] } {
+  const width = node.width ?? DEFAULT_NODE_WIDTHS[type];
+  const { input_handles: inputs, output_handles: outputs } = node;
+  const primitive = node.type === 'primitive';
+  let top = HEADER_PX + (primitive ? VALUE_PX : PADDING_PX);
+  if (node.type === 'workflow') top += WORKFLOW_ACTIONS_PX;
   const rows: [Handle, 'target' | 'source'][] = [
     ...(primitive ? [] : inputs.map((h): [Handle, 'target'] => [h, 'target'])),
     ...outputs.slice(0, primitive ? 1 : undefined).map((h): [Handle, 'source'] => [h, 'source']),
@@ -36,12 +51,7 @@ export function withSizeEstimate(node: CanvasNode): CanvasNode {
     width: HANDLE_SIZE_PX,
     height: HANDLE_SIZE_PX,
   }));
-  return {
-    ...node,
-    initialWidth: width,
-    initialHeight: top + rows.length * ROW_PX + PADDING_PX,
-    handles,
-  };
+  return { width, height: top + rows.length * ROW_PX + PADDING_PX, handles };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CanvasNodeType, EditorNode } from '@cinegraph/contracts';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Menu } from '../../../ui/Menu';
 import { useEditorActions } from '../editorActions';
 import { LEVEL_LABELS, LevelSymbol } from './LevelSymbol';
@@ -31,6 +31,63 @@ const HEADER_TINTS: Record<CanvasNodeType, string> = {
 export function NodeShell({ node, type, selected, renameLabel, children }: NodeShellProps) {
   const actions = useEditorActions();
   return (
+    <NodeFrame
+      node={node}
+      type={type}
+      selected={selected}
+      title={<NodeTitle node={node} renameLabel={renameLabel} />}
+      menu={
+        <div className="nodrag nopan">
+          <Menu
+            label={`Node menu of ${node.name}`}
+            trigger={<span aria-hidden="true">⋯</span>}
+            triggerClassName={MENU_TRIGGER}
+            items={[
+              node.hidden
+                ? { label: 'Show node', onSelect: () => actions.setHidden(node._id, false) }
+                : { label: 'Hide node', onSelect: () => actions.setHidden(node._id, true) },
+              { label: 'Delete node', danger: true, onSelect: () => actions.requestDelete([node._id]) },
+            ]}
+          />
+        </div>
+      }
+    >
+      {children}
+    </NodeFrame>
+  );
+}
+
+const MENU_TRIGGER =
+  'flex size-6 items-center justify-center rounded-md text-neutral-400 hover:bg-white/10 hover:text-white';
+
+/** The menu's trigger as it looks, not a button: a node zoomed out past reading (see FarNode). */
+export function MenuGlyph() {
+  return (
+    <span aria-hidden="true" className={MENU_TRIGGER}>
+      ⋯
+    </span>
+  );
+}
+
+/** A node's frame and header (symbol, title, menu) around its body, zoomed in or out. */
+export function NodeFrame({
+  node,
+  type,
+  selected,
+  title,
+  menu,
+  style,
+  children,
+}: {
+  node: EditorNode;
+  type: CanvasNodeType;
+  selected: boolean;
+  title: ReactNode;
+  menu: ReactNode;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  return (
     <div
       data-testid="editor-node"
       data-node-type={type}
@@ -40,30 +97,16 @@ export function NodeShell({ node, type, selected, renameLabel, children }: NodeS
       className={`rounded-xl border bg-neutral-900 text-neutral-100 ${
         selected ? 'border-[var(--editor-accent)] ring-2 ring-[var(--editor-accent)]/40' : 'border-white/10'
       }`}
+      style={style}
     >
       <header className="flex items-center gap-2 border-b border-white/10 px-3 py-2">
         <span className={HEADER_TINTS[type]} title={LEVEL_LABELS[type]}>
           <LevelSymbol type={type} />
         </span>
-        <div className="min-w-0 flex-1">
-          <NodeTitle node={node} renameLabel={renameLabel} />
-        </div>
-        <div className="nodrag nopan">
-          <Menu
-            label={`Node menu of ${node.name}`}
-            trigger={<span aria-hidden="true">⋯</span>}
-            triggerClassName="flex size-6 items-center justify-center rounded-md text-neutral-400 hover:bg-white/10 hover:text-white"
-            items={[
-              node.hidden
-                ? { label: 'Show node', onSelect: () => actions.setHidden(node._id, false) }
-                : { label: 'Hide node', onSelect: () => actions.setHidden(node._id, true) },
-              { label: 'Delete node', danger: true, onSelect: () => actions.requestDelete([node._id]) },
-            ]}
-          />
-        </div>
+        <div className="min-w-0 flex-1">{title}</div>
+        {menu}
       </header>
-      {/* Not drawn when the canvas is zoomed out past reading (see CANVAS_SETTINGS.detailMinZoom). */}
-      <div className="editor-node-detail">{children}</div>
+      {children}
     </div>
   );
 }

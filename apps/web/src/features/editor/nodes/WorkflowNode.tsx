@@ -6,7 +6,6 @@ import type { CanvasNode } from '../logic/canvasNodes';
 import { readyToGenerate } from '../logic/generation';
 import { GenerationControls } from '../../generation/node/GenerationControls';
 import { HandleRow } from './HandleRow';
-import { GeneratingSignal } from './GeneratingSignal';
 import { NodeShell } from './NodeShell';
 
 /**
@@ -46,7 +45,6 @@ export const WorkflowNode = memo(function WorkflowNode({ id, data, type, selecte
         )}
       </div>
       {ready && !offline && <GenerationControls nodeId={node._id} />}
-      {ready && !offline && <GeneratingSignal nodeId={node._id} />}
     </NodeShell>
   );
 });

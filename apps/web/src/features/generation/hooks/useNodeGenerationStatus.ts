@@ -15,11 +15,16 @@ export function useNodeGenerationStatus(
   movieId: string,
   nodeId: string,
 ): { counts: DisplayCounts; refresh(): void } {
+  const { data, mutate } = useMovieGenerationStatus(movieId);
+  return { counts: displayCounts(data?.[nodeId]), refresh: () => void mutate() };
+}
+
+/** The movie's counts by workflow node, polled: the one read behind every node's counts. */
+export function useMovieGenerationStatus(movieId: string) {
   const params = { movieId };
-  const { data, mutate } = useSWR(
+  return useSWR(
     endpointUrl(endpoints.movieGenerationStatus, { params }),
     () => apiCall(endpoints.movieGenerationStatus, { params }),
     { refreshInterval: NODE_STATUS_POLL_MS, revalidateOnFocus: false },
   );
-  return { counts: displayCounts(data?.[nodeId]), refresh: () => void mutate() };
 }

@@ -98,8 +98,6 @@ export function DemoCanvas({ graph, onChange, label, readOnly = false, className
       updateNode: (nodeId, patch) => onChange(updateDemoNode(graph, nodeId, patch as Partial<EditorNode>)),
       requestDelete: (nodeIds) => onChange(nodeIds.reduce(removeDemoNode, graph)),
       setHidden: (nodeId, hidden) => onChange(updateDemoNode(graph, nodeId, { hidden })),
-      // A demo generates nothing: its edges stay still.
-      setGenerating: () => {},
     }),
     [graph, onChange],
   );
