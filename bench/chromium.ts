@@ -196,7 +196,7 @@ export async function awaitInPage<T>(
     .finally(() => clearTimeout(timer));
 }
 
-/** The median of a list of figures (the middle one of an odd count). */
+/** The median of a list of figures (the middle one of an odd count; NaN, printed as such, of none). */
 export function median(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 }

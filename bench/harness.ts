@@ -64,7 +64,9 @@ export interface Comparison {
 
 /** Prints each figure, its baseline and the ratio (studio as a share of bare: 1.00 = as fast). */
 export function printComparisons(title: string, rows: readonly Comparison[]): void {
-  const num = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
+  // A figure a side never measured (NaN) is printed as missing rather than stopping the table.
+  const num = (n: number) =>
+    !Number.isFinite(n) ? 'n/a' : n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3);
   const cells = rows.map((r) => {
     const ratio = r.higherIsBetter ? r.figure / r.baseline : r.baseline / r.figure;
     return [
