@@ -20,15 +20,22 @@ interface Start {
   ms: number;
   /** CPU time of the command's processes until then: steadier than `ms` on a busy machine. */
   cpuMs: number;
+  /**
+   * The same to the first answer the API gives from the database (a session looked up); the studio
+   * answers the landing page and the web app's files before its database is open.
+   */
+  apiMs: number;
+  apiCpuMs: number;
   /** The server process's resident memory REST_MS after the answer (only when asked). */
   rssMb: number;
 }
 
 /**
  * `npm run serve` (the built server, apps/server/dist; `npm run build` first) from the command to its
- * first HTTP answer, on an existing data folder, against a bare Fastify server answering one route,
- * in interleaved rounds. The same server started by `node` directly shows npm's own share, and its
- * memory at rest is read from /proc.
+ * first HTTP answer (`GET /`, the landing page), on an existing data folder, against a bare Fastify
+ * server answering one route, in interleaved rounds; and to the API's first answer from the database.
+ * The same server started by `node` directly shows npm's own share, and its memory at rest is read from
+ * /proc.
  */
 export async function benchStart(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cinegraph-start-'));
@@ -44,6 +51,7 @@ export async function benchStart(): Promise<void> {
         await startOnce([process.execPath, '--input-type=module', '-e', BARE_FASTIFY], env, {
           cwd: 'apps/server',
           rest: i === 0,
+          bare: true,
         }),
       );
       rounds.npm.push(await startOnce([npm, 'run', '--silent', 'serve'], env));
@@ -52,9 +60,9 @@ export async function benchStart(): Promise<void> {
     const median = (runs: Start[], key: keyof Start) =>
       runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
     const bareMs = median(rounds.bare, 'ms');
-    const time = (name: string, runs: Start[], target?: string) => ({
+    const time = (name: string, runs: Start[], target?: string, key: 'ms' | 'apiMs' = 'ms') => ({
       name,
-      figure: median(runs, 'ms'),
+      figure: median(runs, key),
       baseline: bareMs,
       unit: 'ms',
       higherIsBetter: false,
@@ -77,6 +85,14 @@ export async function benchStart(): Promise<void> {
         unit: 'ms',
         higherIsBetter: false,
       },
+      time("node ...: to the API's first answer from the database", rounds.node, undefined, 'apiMs'),
+      {
+        name: "node ...: CPU time to the API's first answer",
+        figure: median(rounds.node, 'apiCpuMs'),
+        baseline: median(rounds.bare, 'cpuMs'),
+        unit: 'ms',
+        higherIsBetter: false,
+      },
       {
         name: `server memory at rest (RSS, ${REST_MS / 1000} s after the answer)`,
         figure: rounds.node[0]!.rssMb,
@@ -95,7 +111,7 @@ export async function benchStart(): Promise<void> {
 async function startOnce(
   [command, ...args]: string[],
   env: NodeJS.ProcessEnv,
-  { cwd = '.', rest = false } = {},
+  { cwd = '.', rest = false, bare = false } = {},
 ): Promise<Start> {
   const started = performance.now();
   const child = spawn(command!, args, {
@@ -106,23 +122,33 @@ async function startOnce(
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited (${child.exitCode})`);
-      const answered = await fetch(`http://127.0.0.1:${PORT}/`).then(
-        () => true,
-        () => false,
-      );
-      if (answered) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const answered = async (url: string, headers: Record<string, string> = {}) => {
+      for (;;) {
+        if (child.exitCode !== null)
+          throw new Error(`${command} ${args.join(' ')} exited (${child.exitCode})`);
+        const answer = await fetch(url, { headers }).then(
+          () => true,
+          () => false,
+        );
+        if (answer) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await answered(`http://127.0.0.1:${PORT}/`);
     const ms = performance.now() - started;
-    const cpuMs = treeOf(child.pid!).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+    const cpuMs = cpuMsOfTree(child.pid!);
+    // The bare server has no API: its first answer stands for both.
+    let [apiMs, apiCpuMs] = [ms, cpuMs];
+    if (!bare) {
+      await answered(`http://127.0.0.1:${PORT}/api/v1/session`, { cookie: 'cinegraph_session=none' });
+      [apiMs, apiCpuMs] = [performance.now() - started, cpuMsOfTree(child.pid!)];
+    }
     let rssMb = 0;
     if (rest) {
       await new Promise((resolve) => setTimeout(resolve, REST_MS));
       rssMb = rssMbOf(child.pid!);
     }
-    return { ms, cpuMs, rssMb };
+    return { ms, cpuMs, apiMs, apiCpuMs, rssMb };
   } finally {
     // npm exits at once; the server it started closes its database after: wait for every process.
     const tree = treeOf(child.pid!);
@@ -134,6 +160,10 @@ async function startOnce(
     await exited;
     while (tree.some((pid) => statOf(pid) !== null)) await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+function cpuMsOfTree(pid: number): number {
+  return treeOf(pid).reduce((sum, member) => sum + cpuMsOf(member), 0);
 }
 
 /** The process and its descendants (npm runs the server through a shell). */

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './http/session';
 import { othersFilesHook } from './http/others-files-hook';
 import { requireStudioRequest } from './http/studio-request';
+import { servesWebFile, webAppIndex } from './http/web-app';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { comfyEditorProxy, comfyEditorRoutes } from './routes/comfy-editor';
@@ -37,7 +37,12 @@ import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './services/auth';
 import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from './storage/local-storage';
 import { localStorageRoutes } from './storage/local-storage-routes';
 
-export type AppOptions = Omit<AppDeps, 'signInLimits'> & { signInLimits?: SignInLimits; logger?: boolean };
+export type AppOptions = Omit<AppDeps, 'signInLimits'> & {
+  signInLimits?: SignInLimits;
+  logger?: boolean;
+  /** The server the app answers on (the front door's, already listening); unset: Fastify makes its own. */
+  serverFactory?: FastifyServerFactory;
+};
 
 /** Builds the whole HTTP app: the API under /api/v1, its docs, local storage URLs and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -46,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    serverFactory: options.serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,13 +101,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (deps.storage instanceof LocalStorage) {
     await app.register(localStorageRoutes(deps.storage), { prefix: LOCAL_STORAGE_ROUTE_PREFIX });
   }
-  if (fs.existsSync(path.join(deps.config.webDist, 'index.html'))) {
+  if (fs.existsSync(webAppIndex(deps.config.webDist))) {
     await app.register(fastifyStatic, {
       root: deps.config.webDist,
       wildcard: false,
       index: false,
-      // The build keeps source maps for debugging; the studio does not hand its source to visitors.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      allowedPath: servesWebFile,
     });
   }
   return app;

@@ -18,17 +18,28 @@ describe('the server build (npm run serve runs it)', () => {
     execFileSync(process.execPath, [path.join(import.meta.dirname, '../scripts/build.mjs'), out]);
     const files = readdirSync(out);
     expect(files).toContain('main.js');
-    const loaded = new Set<string>();
-    const visit = (file: string) => {
-      for (const spec of staticImports(file)) {
-        if (!spec.startsWith('./')) loaded.add(spec);
-        else if (!loaded.has(spec)) {
-          loaded.add(spec);
-          visit(spec.slice(2));
+    /** The modules Node loads before `file` runs: chunks and packages, as imported. */
+    const loadedBy = (file: string) => {
+      const loaded = new Set<string>();
+      const visit = (chunk: string) => {
+        for (const spec of staticImports(chunk)) {
+          if (!spec.startsWith('./')) loaded.add(spec);
+          else if (!loaded.has(spec)) {
+            loaded.add(spec);
+            visit(spec.slice(2));
+          }
         }
-      }
+      };
+      visit(file);
+      return loaded;
     };
-    visit('main.js');
+    const installed = (loaded: Set<string>) =>
+      [...loaded].filter((spec) => !spec.startsWith('./') && !spec.startsWith('node:')).sort();
+    // The front door (main.js) listens before the rest loads: it loads nothing from node_modules.
+    expect(installed(loadedBy('main.js'))).toEqual([]);
+    const studioChunk = files.find((f) => f.startsWith('start-studio') && f.endsWith('.js'))!;
+    expect(readFileSync(path.join(out, 'main.js'), 'utf8')).toContain(`import("./${studioChunk}")`);
+    const loaded = loadedBy(studioChunk);
     // S3, PostgreSQL, Stripe, SMTP and the preview worker load only when configured; PDFs, zips and
     // image resizing with their first use.
     const optional = [
@@ -45,11 +56,7 @@ describe('the server build (npm run serve runs it)', () => {
     ).toEqual([]);
     // Everything else start-up needs is bundled in: from node_modules it loads only the packages that
     // read files beside themselves (PGlite's WebAssembly, the static file server and the API docs' pages).
-    expect([...loaded].filter((spec) => !spec.startsWith('./') && !spec.startsWith('node:')).sort()).toEqual([
-      '@electric-sql/pglite',
-      '@fastify/static',
-      '@fastify/swagger-ui',
-    ]);
+    expect(installed(loaded)).toEqual(['@electric-sql/pglite', '@fastify/static', '@fastify/swagger-ui']);
     // The S3 driver is its own chunk, reached only by the dynamic import in createStorage.
     const s3Chunk = files.find((f) => f.startsWith('s3-storage') && f.endsWith('.js'));
     expect(s3Chunk && staticImports(s3Chunk)).toContain('@aws-sdk/client-s3');

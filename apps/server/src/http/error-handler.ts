@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { StorageKeyError } from '../storage/storage-validation';
 import { HttpError } from './errors';
+import { webAppIndex } from './web-app';
 
 /** Every failure leaves as `{"detail": "..."}` with a fitting status; internals are logged, not sent. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -51,7 +51,7 @@ function knownFailure(error: Error): { status: number; detail: string } | null {
  * (and sends unknown ones to /).
  */
 export function notFoundHandler(webDist: string) {
-  const indexPath = path.join(webDist, 'index.html');
+  const indexPath = webAppIndex(webDist);
   return (request: FastifyRequest, reply: FastifyReply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/storage/');
     if (isApi || request.method !== 'GET') return reply.code(404).send({ detail: 'Not found' });

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import send from '@fastify/send';
+import helmet from 'helmet';
+import type { EarlyAnswer } from './front-door';
+import { SECURITY_HEADERS } from './security-headers';
+import { servesWebFile, webAppIndex } from './web-app';
+
+/**
+ * What the front door answers before the app is built, exactly as the app answers it: the landing page
+ * (`GET /`, the index page, as the app's not-found handler sends it) and the web build's files (with
+ * the app's file sender and settings, @fastify/static's), each with the app's security headers. Every
+ * other request waits for the app: API calls, other browser routes, and any file request the sender
+ * does not answer with the file (a failed precondition, an unsatisfiable range, a file gone since) and
+ * files of a kind it does not know.
+ */
+export function webAppEarlyAnswers(webDist: string): EarlyAnswer {
+  const files = webBuildFiles(webDist);
+  if (!files.has('/index.html')) return async () => false; // Not built: the app says so.
+  const securityHeaders = helmet(SECURITY_HEADERS);
+  const root = `${webDist}/`;
+  return async (request, response) => {
+    const address = request.url?.split('?')[0] ?? '';
+    if (request.method === 'GET' && address === '/') {
+      securityHeaders(request, response, () => {});
+      response.setHeader('content-type', 'text/html');
+      fs.createReadStream(webAppIndex(webDist))
+        .on('error', () => response.destroy())
+        .pipe(response);
+      return true;
+    }
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !files.has(address)) return false;
+    // The type of a file of an unknown kind depends on @fastify/static, which is not loaded yet.
+    if (!send.mime.getType(address)) return false;
+    const file = await send(request, encodeURI(address), { root, dotfiles: 'allow', index: false });
+    if (file.type !== 'file') return false;
+    securityHeaders(request, response, () => {});
+    response.statusCode = file.statusCode;
+    for (const [name, value] of Object.entries(file.headers)) response.setHeader(name, value as string);
+    file.stream.on('error', () => response.destroy()).pipe(response);
+    return true;
+  };
+}
+
+/**
+ * The addresses @fastify/static gives the build's files (its `wildcard: false` routes): every file
+ * not under a dot-named folder or dot-named itself, less the source maps.
+ */
+function webBuildFiles(webDist: string): Set<string> {
+  if (!fs.existsSync(webDist)) return new Set();
+  const addresses = fs
+    .readdirSync(webDist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(webDist, path.join(entry.parentPath, entry.name)).split(path.sep))
+    .filter((parts) => !parts.some((part) => part.startsWith('.')))
+    .map((parts) => `/${parts.join('/')}`);
+  return new Set(addresses.filter(servesWebFile));
+}
