@@ -7,7 +7,10 @@ import { printComparisons } from './harness';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3116);
 const ROUNDS = 5;
-/** "At rest": the preview worker and the pool's first check are done well within this after the answer. */
+/**
+ * "At rest": the preview worker and the pool's first check are done well within this after the API's
+ * first answer (the studio's first answer, before it answered the landing page while opening its database).
+ */
 const REST_MS = 10_000;
 const BARE_FASTIFY = `
   import Fastify from 'fastify';
@@ -94,7 +97,7 @@ export async function benchStart(): Promise<void> {
         higherIsBetter: false,
       },
       {
-        name: `server memory at rest (RSS, ${REST_MS / 1000} s after the answer)`,
+        name: `server memory at rest (RSS, ${REST_MS / 1000} s after the API's first answer)`,
         figure: rounds.node[0]!.rssMb,
         baseline: rounds.bare[0]!.rssMb,
         unit: 'MB',
