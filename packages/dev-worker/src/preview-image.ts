@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { PromptSummary } from './prompt-summary';
+import { loadSharp } from './load-sharp';
 
 // XML allows no control characters other than tab and newlines, even escaped.
 const escapeXml = (text: string) =>
@@ -85,6 +85,7 @@ export function previewSvg(summary: PromptSummary, options: FrameOptions = {}): 
 
 /** Renders the preview as a PNG of exactly the summary's width and height. */
 export async function renderPreviewPng(summary: PromptSummary, options: FrameOptions = {}): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(Buffer.from(previewSvg(summary, options))).resize(summary.width, summary.height, {
     fit: 'fill',
   });
@@ -98,6 +99,7 @@ async function thumbnailOf(reference: Buffer, summary: PromptSummary): Promise<B
   const width = Math.max(16, Math.round(summary.width / 3));
   const height = Math.max(16, Math.round(summary.height / 3));
   try {
+    const sharp = await loadSharp();
     return await sharp(reference)
       .resize(width, height, { fit: 'inside' })
       .extend({ top: 0, left: 0, bottom: 24, right: 24, background: { r: 0, g: 0, b: 0, alpha: 0 } })

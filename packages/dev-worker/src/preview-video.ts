@@ -2,9 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { renderPreviewPng } from './preview-image';
 import type { PromptSummary } from './prompt-summary';
+import { loadSharp } from './load-sharp';
 
 /** An encoded preview animation and how to name and describe it. */
 export interface PreviewVideo {
@@ -82,6 +82,7 @@ export async function renderPreviewVideo(
       // Fall through to an animated image: a preview must never fail for lack of an encoder.
     }
   }
+  const sharp = await loadSharp();
   const joined = sharp(frames, { join: { animated: true } });
   const delay = Math.round(1000 / FRAME_RATE);
   if (animatedImage) {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { planOutput } from './output-nodes';
 import { withPngText } from './png-text';
 import { renderPreviewWav } from './preview-audio';
@@ -10,6 +9,7 @@ import { renderPreviewVideo } from './preview-video';
 import type { PromptSummary } from './prompt-summary';
 import type { ApiNode, NodeOutput, OutputFile } from './prompt-types';
 import { splitAnnotated, type WorkerFiles } from './worker-files';
+import { loadSharp } from './load-sharp';
 
 type Plan = NonNullable<ReturnType<typeof planOutput>>;
 
@@ -23,6 +23,7 @@ async function media(
   const fileType = node.inputs.file_type;
   if (plan.media === 'image') {
     const png = withPngText(await renderPreviewPng(summary, { reference }), metadata);
+    const sharp = await loadSharp();
     // ComfyDeploy's image output saves the type it is asked for (EXR outputs get a PNG preview).
     if (fileType === 'webp') return { data: await sharp(png).webp().toBuffer(), extension: 'webp' };
     if (fileType === 'jpg') return { data: await sharp(png).jpeg().toBuffer(), extension: 'jpg' };
