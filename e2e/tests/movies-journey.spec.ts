@@ -4,6 +4,8 @@ import { signInThroughLandingPage } from './sign-in';
 test('a visitor signs in, makes a movie, renames, shares it with a second user, and deletes it', async ({
   browser,
 }) => {
+  // Two users' sign-ins and a dozen screens: 26-37 s on a quiet machine, over the default 60 s under load.
+  test.setTimeout(120_000);
   const director = await browser.newContext();
   await director.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await director.newPage();
