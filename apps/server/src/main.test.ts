@@ -1,23 +1,15 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './routes/assets/listening-test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const folders: string[] = [];
 afterEach(async () => {
   for (const folder of folders.splice(0)) await fs.rm(folder, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A data folder and a built web app of one page, as `npm start` would find them. */
 async function studioFolders(): Promise<{ dataDir: string; webDist: string }> {

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** A free TCP port (the app must know its public address before it is built). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
