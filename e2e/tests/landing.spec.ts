@@ -35,6 +35,29 @@ test('the landing page on a desktop and a phone (screenshots kept as artifacts)'
   }
 });
 
+test('the opening is on the screen before the app’s code arrives, and only at / for a signed-out visitor', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // The app's code never arrives: what shows is what the server's page holds.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { name: 'Make old things easier and new things possible' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Watch the trailer' })).toBeVisible();
+  // Another screen's address, a magic link's arrival and a signed-in browser get the empty page.
+  for (const address of ['/movies', '/?token=made-up-token']) {
+    await page.goto(address);
+    await expect(page.locator('#root'), address).toBeEmpty();
+  }
+  await context.addCookies([{ name: 'cinegraph_session', value: 'a-session', url: baseURL! }]);
+  await page.goto('/');
+  await expect(page.locator('#root')).toBeEmpty();
+});
+
 test("'Watch the trailer' brings the trailer into view and plays it", async ({ page }) => {
   await page.goto('/');
   const trailer = page.getByLabel('Cinegraph trailer');

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './test/sign-in';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -45,6 +46,31 @@ describe('the HTTP app', () => {
         expect(response.statusCode, url).toBe(200);
         expect(response.body, url).toContain('<title>Cinegraph</title>');
       }
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers / with the landing page drawn at build time only where that is the screen the visitor sees', async () => {
+    const dist = path.join(t.dataDir, 'web-landing');
+    await fs.mkdir(dist, { recursive: true });
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Cinegraph</title><div id="root"></div>',
+    );
+    await fs.writeFile(path.join(dist, 'landing.html'), '<!doctype html><div id="root"><h1>Drawn</h1></div>');
+    const { app, close } = await rebuildWithWebDist(dist);
+    const page = async (url: string, cookie?: string) =>
+      (await app.inject({ url, headers: { accept: 'text/html', ...(cookie && { cookie }) } })).body;
+    try {
+      expect(await page('/')).toContain('<h1>Drawn</h1>');
+      expect(await page('/?utm_source=mail')).toContain('<h1>Drawn</h1>');
+      // Other screens, a magic link's arrival (its banner) and a signed-in visitor (its navigation) do not.
+      for (const url of ['/movies', '/tutorials/getting-started', '/?token=from-a-sign-in-mail']) {
+        expect(await page(url), url).toContain('<title>Cinegraph</title>');
+      }
+      const { cookie } = await signIn(t, 'drawn-landing@example.com');
+      expect(await page('/', `theme=dark; ${cookie}`)).toContain('<title>Cinegraph</title>');
     } finally {
       await close();
     }

@@ -6,12 +6,11 @@ import { router } from './app/router';
 import { verifyTokenInAddress } from './features/auth/magicLink';
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
 verifyTokenInAddress();
 
-createRoot(root).render(
+// A landing page that arrived drawn (landing.html) is replaced by the same screen in one commit; a page
+// without #root fails here with React's own message.
+createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { StorageKeyError } from '../storage/storage-validation';
 import { HttpError } from './errors';
-import { webAppIndex } from './web-app';
+import { webAppIndex, webAppPage } from './web-app';
 
 /** Every failure leaves as `{"detail": "..."}` with a fitting status; internals are logged, not sent. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -61,6 +61,7 @@ export function notFoundHandler(webDist: string) {
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html').send(fs.createReadStream(indexPath));
+    const page = webAppPage(webDist, request.url, request.headers.cookie);
+    return reply.type('text/html').send(fs.createReadStream(page));
   };
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { findSessionUser } from '../services/auth';
+import { SESSION_COOKIE } from './session-cookie';
 
-export const SESSION_COOKIE = 'cinegraph_session';
+export { SESSION_COOKIE };
 
 /** The open streams (server-sent events) of each session on this server, ended when it signs out. */
 export class SessionStreams {

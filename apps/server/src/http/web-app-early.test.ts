@@ -27,6 +27,10 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.mkdir(path.join(dist, '.well-hidden'));
   await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Cinegraph</title>');
+  await fs.writeFile(
+    path.join(dist, 'landing.html'),
+    '<!doctype html><title>Cinegraph</title><h1>Drawn</h1>',
+  );
   await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await fs.writeFile(path.join(dist, 'assets', 'index-1a2b.js'), 'console.log("studio")');
   await fs.writeFile(path.join(dist, 'assets', 'index-1a2b.js.map'), '{"sources":["secret.ts"]}');
@@ -81,7 +85,9 @@ describe('what the front door answers before the app is built', () => {
     const cases: [string, string, Record<string, string>?][] = [
       ['GET', '/'],
       ['GET', '/?token=from-a-sign-in-mail'],
+      ['GET', '/', { cookie: 'cinegraph_session=a-signed-in-browser' }],
       ['GET', '/index.html'],
+      ['GET', '/landing.html'],
       ['GET', '/favicon.svg'],
       ['GET', '/assets/index-1a2b.js'],
       ['GET', '/assets/index-1a2b.js?v=2'],
@@ -97,7 +103,8 @@ describe('what the front door answers before the app is built', () => {
       expect(fromFrontDoor, `${method} ${address} ${JSON.stringify(headers ?? {})}`).toEqual(fromApp);
     }
     // The comparison means something: the cases include pages, files, a 304 and a 206.
-    expect((await ask(earlyUrl, '/')).body).toContain('<title>Cinegraph</title>');
+    expect((await ask(earlyUrl, '/')).body).toContain('<h1>Drawn</h1>');
+    expect((await ask(earlyUrl, '/?token=from-a-sign-in-mail')).body).not.toContain('<h1>Drawn</h1>');
     expect((await ask(earlyUrl, '/', 'GET', {})).headers['content-security-policy']).toContain(
       "script-src 'self'",
     );

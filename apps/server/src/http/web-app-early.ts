@@ -4,11 +4,11 @@ import send from '@fastify/send';
 import helmet from 'helmet';
 import type { EarlyAnswer } from './front-door';
 import { SECURITY_HEADERS } from './security-headers';
-import { servesWebFile, webAppIndex } from './web-app';
+import { servesWebFile, webAppPage } from './web-app';
 
 /**
  * What the front door answers before the app is built, exactly as the app answers it: the landing page
- * (`GET /`, the index page, as the app's not-found handler sends it) and the web build's files (with
+ * (`GET /`, the page `webAppPage` picks, as the app's not-found handler sends it) and the web build's files (with
  * the app's file sender and settings, @fastify/static's), each with the app's security headers. Every
  * other request waits for the app: API calls, other browser routes, and any file request the sender
  * does not answer with the file (a failed precondition, an unsatisfiable range, a file gone since) and
@@ -24,7 +24,7 @@ export function webAppEarlyAnswers(webDist: string): EarlyAnswer {
     if (request.method === 'GET' && address === '/') {
       securityHeaders(request, response, () => {});
       response.setHeader('content-type', 'text/html');
-      fs.createReadStream(webAppIndex(webDist))
+      fs.createReadStream(webAppPage(webDist, request.url ?? '/', request.headers.cookie))
         .on('error', () => response.destroy())
         .pipe(response);
       return true;

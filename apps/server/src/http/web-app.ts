@@ -1,8 +1,32 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { SESSION_COOKIE } from './session-cookie';
 
 /** The web build's page every browser route starts from. */
 export function webAppIndex(webDist: string): string {
   return path.join(webDist, 'index.html');
+}
+
+/**
+ * The page a browser address gets. `/` gets the landing page with its first screen already drawn
+ * (landing.html, which the web build writes) when that is the screen the visitor will see: a visitor
+ * without a session, not arriving from a magic link. A signed-in visitor's navigation differs, a magic
+ * link adds a banner above the opening, and every other address shows another screen (a drawn landing
+ * page would flash before it): they get the empty index.html, which the app renders into.
+ */
+export function webAppPage(webDist: string, url: string, cookie: string | undefined): string {
+  const [pathName, query = ''] = url.split('?');
+  const landing = path.join(webDist, 'landing.html');
+  const drawnLanding =
+    pathName === '/' &&
+    !new URLSearchParams(query).has('token') &&
+    !hasCookie(cookie, SESSION_COOKIE) &&
+    fs.existsSync(landing);
+  return drawnLanding ? landing : webAppIndex(webDist);
+}
+
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`));
 }
 
 /** The build keeps source maps for debugging; the studio does not hand its source to visitors. */

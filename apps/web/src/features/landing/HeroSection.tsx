@@ -1,7 +1,11 @@
 import { useRef, useState } from 'react';
 import { ArrowRightIcon, ChevronDownIcon, PauseIcon, PlayIcon } from './landingIcons';
 import { MEDIA } from './media';
+import { openingArrivedDrawn } from './openingArrivedDrawn';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+
+// The badge fades in once: on a page that arrived with the opening drawn, it already did.
+const FADE_IN = openingArrivedDrawn ? '' : 'animate-fade-in ';
 
 const LINK =
   'inline-flex h-12 items-center justify-center gap-2 rounded-xl px-6 text-[15px] font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400';
@@ -50,7 +54,9 @@ export function HeroSection({ onWatchTrailer }: { onWatchTrailer(): void }) {
 
       <div className="mx-auto w-full max-w-7xl px-6 pt-28 pb-36 lg:px-8">
         <div className="max-w-3xl">
-          <p className="animate-fade-in inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3.5 py-1.5 text-xs font-medium tracking-wide text-neutral-200 backdrop-blur-md">
+          <p
+            className={`${FADE_IN}inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3.5 py-1.5 text-xs font-medium tracking-wide text-neutral-200 backdrop-blur-md`}
+          >
             <span
               className="size-1.5 rounded-full bg-amber-400 shadow-[0_0_12px_2px] shadow-amber-400/60"
               aria-hidden="true"
