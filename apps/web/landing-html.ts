@@ -55,12 +55,15 @@ const EMPTY_STORAGE = { getItem: () => null, setItem: () => {}, removeItem: () =
 /**
  * index.html with the opening in #root. Its background film is drawn empty (no source, no poster): the
  * app's own film element replaces it within the second, and the pre-drawn one must not start a second
- * download of the 0.9 MB loop nor decode the poster before the first frame.
+ * download of the 0.9 MB loop nor decode the poster before the first frame. Its buttons (Sign In, the
+ * menu, the film's pause) are disabled: they do nothing until the app's own replace them, and a click
+ * there would be lost (links work as links).
  */
 export function withLandingOpening(indexHtml: string, openingMarkup: string): string {
   if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`landing-html: index.html has no ${EMPTY_ROOT}`);
   const opening = openingMarkup.replace(/<video\b[^>]*>/g, (tag) =>
     tag.replace(/\s(?:src|poster|autoplay|preload)="[^"]*"/gi, '').replace('<video', '<video preload="none"'),
   );
-  return indexHtml.replace(EMPTY_ROOT, `<div id="root">${opening}</div>`);
+  const inert = opening.replace(/<button\b/g, '<button disabled=""');
+  return indexHtml.replace(EMPTY_ROOT, `<div id="root">${inert}</div>`);
 }

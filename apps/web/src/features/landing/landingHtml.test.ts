@@ -40,7 +40,7 @@ describe('the landing page drawn at build time (landing.html)', () => {
     expect(opening).not.toContain('<footer');
   });
 
-  it('puts the opening into the built page’s root, its background film without anything to download', () => {
+  it('puts the opening into the built page’s root, its film without anything to download, its buttons waiting', () => {
     const page = withLandingOpening(INDEX_HTML, opening);
     const root = /<div id="root">(.*)<\/div><script/.exec(page)?.[1] ?? '';
     expect(root).toContain('<main id="main">');
@@ -50,6 +50,11 @@ describe('the landing page drawn at build time (landing.html)', () => {
     expect(film).toContain('preload="none"');
     expect(film).not.toMatch(/\s(src|poster|autoplay)=/i);
     expect(film).toContain('class="absolute inset-0 -z-20 size-full object-cover"');
+    // Its buttons wait for the app's (a click before them would be lost); its links are links.
+    const buttons = root.match(/<button\b[^>]*>/g) ?? [];
+    expect(buttons.length).toBeGreaterThanOrEqual(3);
+    for (const button of buttons) expect(button).toContain('disabled=""');
+    expect(root).toMatch(/<a [^>]*href="\/forum"/);
   });
 
   it('refuses a page without an empty root to draw into', () => {
