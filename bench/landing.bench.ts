@@ -17,8 +17,8 @@ const LOADS = Number(process.env.BENCH_LANDING_LOADS ?? 7);
  * (the entry chunk, which holds the landing page's opening, and every chunk it imports statically,
  * gzip-compressed) and with the sections under the opening (a chunk asked for once it is painted)
  * against the budget,
- * and its first contentful paint in Chromium, served by the studio, against a bare React + React
- * Router page (the same versions, one route showing a heading) served by a bare Node server, loaded
+ * and its first contentful paint in Chromium, served by the studio (the opening drawn at build time),
+ * and when its app has rendered over that, against a bare React + React Router page (the same versions, one route showing a heading) served by a bare Node server, loaded
  * alternately in fresh browser contexts (a first visit, nothing cached).
  */
 export async function benchLanding(): Promise<void> {
@@ -50,6 +50,15 @@ export async function benchLanding(): Promise<void> {
       unit: 'ms',
       higherIsBetter: false,
       target: '>= 0.5 (2x)',
+    },
+    {
+      // The studio's first paint is the opening drawn at build time (landing.html); its buttons work once
+      // the app has rendered over it, which is when the bare page's React renders its own.
+      name: 'the app rendered in the page (buttons work) vs the same, bare',
+      figure: paint.studioRendered,
+      baseline: paint.bareRendered,
+      unit: 'ms',
+      higherIsBetter: false,
     },
   ]);
 }
@@ -85,16 +94,32 @@ function landingJavaScript(): LandingJavaScript {
   return { firstPaint, all: gzipped(), files, withZod };
 }
 
-/** Median first contentful paint (ms since navigation) of the studio's landing page and the bare page. */
-function firstPaints(): Promise<{ studio: number; bare: number } | undefined> {
+interface PageTimes {
+  studio: number;
+  bare: number;
+  studioRendered: number;
+  bareRendered: number;
+}
+
+/**
+ * Medians (ms since navigation) of the studio's landing page and the bare page: their first contentful
+ * paint, and when their app has rendered into the page.
+ */
+function firstPaints(): Promise<PageTimes | undefined> {
   const options = { barePage: { entry: 'bare-router.tsx' } };
   return runInChromium('landing page figures', options, async ({ browser, studioUrl, bareUrl }) => {
-    const times = { studio: [] as number[], bare: [] as number[] };
+    const studio: PageLoad[] = [];
+    const bare: PageLoad[] = [];
     for (let round = 0; round < LOADS; round += 1) {
-      times.studio.push(await firstContentfulPaint(browser, `${studioUrl}/`));
-      times.bare.push(await firstContentfulPaint(browser, `${bareUrl}/`));
+      studio.push(await loadPage(browser, `${studioUrl}/`));
+      bare.push(await loadPage(browser, `${bareUrl}/`));
     }
-    return { studio: median(times.studio), bare: median(times.bare) };
+    return {
+      studio: median(studio.map((load) => load.paint)),
+      bare: median(bare.map((load) => load.paint)),
+      studioRendered: median(studio.map((load) => load.rendered)),
+      bareRendered: median(bare.map((load) => load.rendered)),
+    };
   });
 }
 
@@ -107,9 +132,28 @@ const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) =>
     resolve(entry.startTime);
   }).observe({ type: 'paint', buffered: true }))`;
 
-function firstContentfulPaint(browser: Browser, url: string): Promise<number> {
+/**
+ * Run before the page's own scripts: notes when the app's React tree is first in #root. A page drawn at
+ * build time has its buttons disabled until then (landing.html); a page the app draws has none before.
+ */
+const WATCH_APP_RENDER = `new MutationObserver((_, observer) => {
+  const root = document.getElementById('root');
+  if (!root?.firstElementChild || root.querySelector('button[disabled]')) return;
+  observer.disconnect();
+  window.appRenderedAt = performance.now();
+}).observe(document, { childList: true, subtree: true })`;
+
+interface PageLoad {
+  paint: number;
+  rendered: number;
+}
+
+function loadPage(browser: Browser, url: string): Promise<PageLoad> {
   return inFreshPage(browser, async (page) => {
+    await page.addInitScript(WATCH_APP_RENDER);
     await page.goto(url);
-    return page.evaluate<number>(FIRST_CONTENTFUL_PAINT);
+    const paint = await page.evaluate<number>(FIRST_CONTENTFUL_PAINT);
+    await page.waitForFunction('window.appRenderedAt !== undefined');
+    return { paint, rendered: await page.evaluate<number>('window.appRenderedAt') };
   });
 }
