@@ -36,6 +36,31 @@ async function expectAllInView(page: Page): Promise<void> {
   for (const [id, box] of boxes) expect(inside(canvas, box), `node ${id} in view`).toBe(true);
 }
 
+/**
+ * What the minimap's canvas holds: opaque node pixels in the view's rectangle and under the dimmed
+ * rest, and clear pixels (the view's rectangle where no node is).
+ */
+function minimapPixels(minimap: Locator): Promise<{ nodes: number; dimmedNodes: number; clear: number }> {
+  return minimap.evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const count = { nodes: 0, dimmedNodes: 0, clear: 0 };
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, a] = [data[i]!, data[i + 3]!];
+      if (a === 0) count.clear += 1;
+      else if (a === 255 && r > 70) count.nodes += 1;
+      else if (a === 255 && r > 20 && r < 45) count.dimmedNodes += 1;
+    }
+    return count;
+  });
+}
+
+/** The canvas's zoom, as React Flow sets it on its viewport. */
+function canvasZoom(page: Page): Promise<number> {
+  return page
+    .locator('.react-flow__viewport')
+    .evaluate((el: HTMLElement) => Number(/scale\(([\d.]+)\)/.exec(el.style.transform)?.[1]));
+}
+
 test('the editor opens on the whole graph, places new nodes in free space in view and keeps a moved view', async ({
   browser,
 }) => {
@@ -77,6 +102,43 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   for (let i = 0; i < 5; i += 1) await zoomIn.click();
   await expect(fields).not.toHaveCount(0);
   await expect.poll(courses).toEqual(drawnIn);
+
+  // The minimap in the canvas's top right corner draws every node, all in view: none dimmed.
+  const minimap = editor.getByRole('img', { name: 'Mini Map' });
+  await expect(minimap).toBeVisible();
+  const canvasBox = await boxOf(editor.getByTestId('editor-canvas'));
+  const mapBox = await boxOf(minimap);
+  expect(mapBox).toMatchObject({ width: 200, height: 120 });
+  expect(inside(canvasBox, mapBox)).toBe(true);
+  expect(mapBox.x + mapBox.width).toBeGreaterThan(canvasBox.x + canvasBox.width - 40);
+  expect(mapBox.y).toBeLessThan(canvasBox.y + 40);
+  await expect.poll(async () => (await minimapPixels(minimap)).nodes).toBeGreaterThan(200);
+  const opened = await minimapPixels(minimap);
+  expect(opened.clear).toBeGreaterThan(1000);
+  expect(opened.dimmedNodes).toBeLessThan(20);
+
+  // Dragging the view's rectangle left on the minimap pans the canvas that way: the nodes move right
+  // on screen, and those past the view's new right edge are dimmed on the minimap.
+  const [leftmost] = [...(await nodeBoxes(editor))].sort(([, a], [, b]) => a.x - b.x)[0]!;
+  const node = editor.locator(`[data-testid="editor-node"][data-node-id="${leftmost}"]`);
+  const before = await boxOf(node);
+  await editor.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2);
+  await editor.mouse.down();
+  await editor.mouse.move(mapBox.x + mapBox.width / 2 - 40, mapBox.y + mapBox.height / 2, { steps: 8 });
+  await editor.mouse.up();
+  const panned = await boxOf(node);
+  expect(panned.x - before.x).toBeGreaterThan(40);
+  expect(Math.abs(panned.y - before.y)).toBeLessThan(2);
+  await expect.poll(async () => (await minimapPixels(minimap)).dimmedNodes).toBeGreaterThan(100);
+  await editor.screenshot({ path: 'artifacts/editor-view-minimap-panned.png' });
+
+  // A wheel turned up over the minimap zooms the canvas in.
+  await editor.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2);
+  const zoomBefore = await canvasZoom(editor);
+  await editor.mouse.wheel(0, -100);
+  await expect.poll(() => canvasZoom(editor)).toBeGreaterThan(zoomBefore * 1.1);
+  await editor.getByRole('button', { name: 'Fit View' }).click();
+  await expectAllInView(editor);
 
   // The prompt node's Extra Instructions #1 is connected in the template: #2 is offered beside it.
   const prompt = nodeNamed(editor, 'Cinegraph Prompt');
@@ -125,6 +187,7 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   await small.goto(`/movies/${movieId}/editor`);
   await expect(nodeNamed(small, 'Download')).toBeVisible();
   await expectAllInView(small);
+  await expect(small.getByRole('img', { name: 'Mini Map' })).toBeVisible();
   await small.screenshot({ path: 'artifacts/editor-view-opened-phone.png' });
   await phone.close();
   await context.close();

@@ -5,7 +5,6 @@ import {
   ControlButton,
   Controls,
   getNodesBounds,
-  MiniMap,
   ReactFlow,
   useNodesInitialized,
   useReactFlow,
@@ -27,6 +26,7 @@ import {
   useSyncExternalStore,
   type MouseEvent,
 } from 'react';
+import { CanvasMinimap } from './CanvasMinimap';
 import { animateEdges, connectionOf, type CanvasEdge, type CanvasNode } from './logic/canvasNodes';
 import { CANVAS_SETTINGS, defaultZoom, minimapSize } from './logic/device';
 import { clearInsets, fittedViewport, sameViewport, savedViewport, saveViewport } from './logic/view';
@@ -49,8 +49,6 @@ interface EditorCanvasProps {
 }
 
 const PRO_OPTIONS = { hideAttribution: true };
-
-const MINIMAP_NODE_COLOR = () => '#525252';
 
 /**
  * Whether the canvas is zoomed out past reading (its nodes drawn as FarNode): a boolean, so a zoom
@@ -257,14 +255,7 @@ export function EditorCanvas({
             </svg>
           </ControlButton>
         </Controls>
-        <MiniMap
-          pannable
-          zoomable
-          position="top-right"
-          style={minimapStyle}
-          nodeColor={MINIMAP_NODE_COLOR}
-          maskColor="rgba(0,0,0,0.6)"
-        />
+        <CanvasMinimap size={minimapStyle} />
       </ReactFlow>
     </FarZoomContext.Provider>
   );
