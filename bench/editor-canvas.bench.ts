@@ -169,7 +169,7 @@ function measureSide(browser: Browser, side: Side, inPage: string): Promise<Meas
 }
 
 /** Frames the page draws per second while `during` runs. */
-async function framesPerSecond(page: Page, during: () => Promise<unknown>): Promise<number> {
+export async function framesPerSecond(page: Page, during: () => Promise<unknown>): Promise<number> {
   await page.evaluate('window.benchCanvas.startFrames()');
   await during();
   return page.evaluate<number>('window.benchCanvas.stopFrames()');
@@ -186,7 +186,7 @@ async function pressNode(page: Page): Promise<{ x: number; y: number }> {
 }
 
 /** Moves a pressed node around for DRAG_MS, a move a frame. */
-async function dragFramesPerSecond(page: Page): Promise<number> {
+export async function dragFramesPerSecond(page: Page): Promise<number> {
   const grip = await pressNode(page);
   const fps = await framesPerSecond(page, async () => {
     const started = Date.now();
@@ -204,7 +204,7 @@ async function dragFramesPerSecond(page: Page): Promise<number> {
  * Takes a node to 10 px from the canvas's right edge and holds it there for DRAG_MS, moving a pixel a
  * frame: React Flow pans the canvas every frame while a dragged node is that close to an edge.
  */
-async function autoPanFramesPerSecond(page: Page): Promise<number> {
+export async function autoPanFramesPerSecond(page: Page): Promise<number> {
   const pane = await page.evaluate<{ right: number } | null>('window.benchCanvas.pane()');
   if (!pane) throw new Error('No canvas on screen');
   const view = () => page.evaluate<string>(`document.querySelector('.react-flow__viewport').style.transform`);

@@ -84,7 +84,9 @@ const benchCanvas = {
           `${e.name.replace(location.origin, '').slice(0, 60)} ${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)}`,
       );
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    return `first node at ${Math.round(firstNodeMs)} ms; DOMContentLoaded ${Math.round(nav?.domContentLoadedEventEnd ?? 0)}; ${calls.length} requests: ${calls.join('; ')}\nlong tasks: ${longTasks.join(' ')}\n${shown.length} nodes, ${hidden.length} hidden (${hidden[0]?.outerHTML.slice(0, 300)}), ${document.querySelectorAll('.react-flow__edge').length} edges`;
+    const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
+    const view = document.querySelector<HTMLElement>('.react-flow__viewport')?.style.transform;
+    return `view ${view} in a pane of ${pane?.width}x${pane?.height}; first node at ${Math.round(firstNodeMs)} ms; DOMContentLoaded ${Math.round(nav?.domContentLoadedEventEnd ?? 0)}; ${calls.length} requests: ${calls.join('; ')}\nlong tasks: ${longTasks.join(' ')}\n${shown.length} nodes, ${hidden.length} hidden (${hidden[0]?.outerHTML.slice(0, 300)}), ${document.querySelectorAll('.react-flow__edge').length} edges`;
   },
 
   /** Starts counting the frames the page draws (requestAnimationFrame callbacks). */
