@@ -29,6 +29,8 @@ export interface HttpCall {
   form?: FormData;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** On a new connection, not a kept-alive one (plain requests only). */
+  fresh?: boolean;
 }
 
 /**
@@ -45,7 +47,9 @@ export async function send(target: HttpTarget, call: HttpCall): Promise<HttpAnsw
   const headers: Record<string, string> = json === undefined ? {} : { 'Content-Type': 'application/json' };
   const url = `${target.baseUrl}${call.path}`;
   try {
-    if (target.plain && !call.form) return await plainRequest(url, { method, body: json, headers, signal });
+    if (target.plain && !call.form) {
+      return await plainRequest(url, { method, body: json, headers, signal, fresh: call.fresh });
+    }
     // ComfyUI's API never redirects; a redirect is answered as the error it is, not followed to an
     // address nobody checked.
     const init = { method, body: call.form ?? json, headers, signal, redirect: 'manual' as const };

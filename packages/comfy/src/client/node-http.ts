@@ -21,6 +21,8 @@ export interface PlainRequest {
   body: string | undefined;
   headers: Record<string, string>;
   signal: AbortSignal;
+  /** On a connection of its own, not a kept-alive one (a submit sent again after a reset). */
+  fresh?: boolean;
 }
 
 // Connections kept open between calls: a dispatcher talks to each worker many times a second. With a
@@ -41,21 +43,21 @@ const agents = {
  */
 export async function plainRequest(url: string, request: PlainRequest): Promise<HttpAnswer> {
   try {
-    return await sendOnce(url, request);
+    return await sendOnce(url, request, !request.fresh);
   } catch (error) {
     // A kept-alive connection the worker closed as it went idle (Node servers after 5 s) may be
     // handed out just as the close arrives: a read is sent again on a connection of its own (the
-    // other idle ones may be closing too). A POST is not, as the worker may have acted on it.
-    if (!(error instanceof StaleConnectionError)) throw error;
-    if (request.method !== 'GET') throw error.cause;
+    // other idle ones may be closing too). A POST is not, as the worker may have acted on it: the
+    // caller gets the StaleConnectionError and decides (see submitPrompt).
+    if (!(error instanceof StaleConnectionError) || request.method !== 'GET') throw error;
     return sendOnce(url, request, false);
   }
 }
 
-/** A reused connection reset before any answer. */
-class StaleConnectionError extends Error {}
+/** A reused connection reset before a single byte of the answer arrived. */
+export class StaleConnectionError extends Error {}
 
-function sendOnce(url: string, request: PlainRequest, keepAlive = true): Promise<HttpAnswer> {
+function sendOnce(url: string, request: PlainRequest, keepAlive: boolean): Promise<HttpAnswer> {
   return new Promise<HttpAnswer>((resolve, reject) => {
     const secure = url.startsWith('https:');
     const options = {
@@ -84,13 +86,14 @@ function sendOnce(url: string, request: PlainRequest, keepAlive = true): Promise
         },
       });
     });
-    sent.on('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        sent.reusedSocket && error.code === 'ECONNRESET'
-          ? new StaleConnectionError(error.message, { cause: error })
-          : error,
-      ),
-    );
+    // Bytes the connection had read before this request: more at the reset means the answer began.
+    let readBefore = -1;
+    sent.once('socket', (socket) => (readBefore = socket.bytesRead));
+    sent.on('error', (error: NodeJS.ErrnoException) => {
+      const unanswered = sent.socket !== null && sent.socket.bytesRead === readBefore;
+      const stale = sent.reusedSocket && error.code === 'ECONNRESET' && unanswered;
+      reject(stale ? new StaleConnectionError(error.message, { cause: error }) : error);
+    });
     sent.end(request.body);
   });
 }

@@ -1,7 +1,17 @@
 import type { ApiPrompt } from '../api-format';
-import { PromptRefusalSchema, QueuedPromptSchema, type QueuedPrompt } from './answers';
-import { ComfyHttpError, ComfyPromptError } from './errors';
-import { parseJson, readText, send, type HttpCall, type HttpTarget } from './http';
+import { z } from 'zod';
+import {
+  filenamePrefixesOf,
+  HistoryEntrySchema,
+  PromptRefusalSchema,
+  QueuedPromptSchema,
+  QueueSchema,
+  type QueuedPrompt,
+} from './answers';
+import { ComfyHttpError, ComfyPromptError, ComfyUnavailableError } from './errors';
+import { findSubmittedPrompt } from './find-prompt';
+import { parseJson, readText, send, sendJson, type HttpCall, type HttpTarget } from './http';
+import { StaleConnectionError } from './node-http';
 
 /** Options of `queuePrompt`. */
 export interface QueuePromptOptions {
@@ -25,7 +35,21 @@ export async function submitPrompt(
   if (options.extraData) json.extra_data = options.extraData;
   if (options.front) json.front = true;
   const call: HttpCall = { method: 'POST', path: '/prompt', json };
-  const response = await send(http, call);
+  let response;
+  try {
+    response = await send(http, call);
+  } catch (error) {
+    const stale = error instanceof ComfyUnavailableError && error.cause instanceof StaleConnectionError;
+    const filenamePrefix = filenamePrefixesOf(prompt)[0];
+    if (!stale || !options.promptId || !filenamePrefix) throw error;
+    // The kept-alive connection was reset before a byte of the answer: most likely the worker closed
+    // it as idle just as the submit went out. Sent again, on a new connection, only if the worker does
+    // not hold the prompt (it may have read it before the reset): it runs once either way.
+    const submitted = { promptId: options.promptId, clientId, filenamePrefix };
+    const found = await findSubmittedPrompt(lookup(http), submitted);
+    if (found) return { prompt_id: found, number: 0, node_errors: {} };
+    response = await send(http, { ...call, fresh: true });
+  }
   const text = await readText(http, call, response);
   if (response.status === 400) {
     const refusal = PromptRefusalSchema.safeParse(safeJson(text));
@@ -41,4 +65,16 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** The worker's queue and history, for finding a submit that was cut off. */
+function lookup(http: HttpTarget) {
+  return {
+    http,
+    getQueue: () => sendJson(http, { path: '/queue' }, QueueSchema),
+    history: async (id: string) => {
+      const call = { path: `/history/${encodeURIComponent(id)}` };
+      return (await sendJson(http, call, z.record(z.string(), HistoryEntrySchema)))[id] ?? null;
+    },
+  };
 }
