@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
 import { and, asc, eq, getTableColumns, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { onceMoreIfDeadlocked } from '../db/raw-statements';
 import { generations, nodes, workers } from '../db/schema';
 import type { NodeRow } from '../services/editor/node-rows';
 import type { GenerationRow } from '../services/generations/access';
@@ -283,11 +284,20 @@ export async function adoptStaleGenerations(
   return adopted;
 }
 
-/** Renews the lease of the jobs this dispatcher follows. */
+/**
+ * Renews the lease of the jobs this dispatcher follows. The rows are locked in id order, as the grouped
+ * moves lock theirs (see grouped-moves.ts): two statements over the same jobs never wait for each other
+ * in a circle.
+ */
 export async function renewLeases(db: Database, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .update(generations)
-    .set({ updatedAt: new Date() })
-    .where(and(inArray(generations.id, [...ids]), inArray(generations.status, [...UNFINISHED_STATUSES])));
+  const inIdOrder = db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(and(inArray(generations.id, [...ids]), inArray(generations.status, [...UNFINISHED_STATUSES])))
+    .orderBy(asc(generations.id))
+    .for('update');
+  await onceMoreIfDeadlocked(() =>
+    db.update(generations).set({ updatedAt: new Date() }).where(inArray(generations.id, inIdOrder)),
+  );
 }

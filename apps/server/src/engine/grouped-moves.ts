@@ -45,6 +45,17 @@ const ANNOUNCE_MOVED = `
 
 const MOVED_COLUMNS = `g.id, g.movie_id, g.workflow_node_id, g.shot_id, g.scene_id, g.status, g.progress`;
 
+/**
+ * The input's rows locked in id order before any is changed. Every multi-row write of the engine (these
+ * moves, the progress moves, the lease renewal) locks in this one order: two of them over the same jobs
+ * could otherwise each hold a row the other waits for (a deadlock PostgreSQL breaks by failing one; a
+ * lease renewal was seen failing so mid-run). The moves then change only rows found here.
+ */
+export const LOCK_INPUT_IN_ID_ORDER = `
+  locked as (
+    select g.id from generations g where g.id in (select id from input) order by g.id for update
+  )`;
+
 /** A prompt the worker accepted: `assigned -> queued` under the id it answered with. */
 export interface QueuedMove {
   id: string;
@@ -56,10 +67,10 @@ export interface QueuedMove {
 const QUEUED_STATEMENT = `
   with input as (
     select * from json_to_recordset($1::json) as i(id uuid, prompt_id text, warning text)
-  ), moved as (
+  ), ${LOCK_INPUT_IN_ID_ORDER}, moved as (
     update generations g set status = 'queued', prompt_id = i.prompt_id, warning = i.warning,
       updated_at = $2::timestamptz
-    from input i where g.id = i.id and g.status = 'assigned'
+    from input i join locked l on l.id = i.id where g.id = l.id and g.status = 'assigned'
     returning ${MOVED_COLUMNS}
   ) ${ANNOUNCE_MOVED}`;
 
@@ -87,12 +98,12 @@ const SUCCEEDED_STATEMENT = `
     select * from json_to_recordset($1::json)
       as i(id uuid, output jsonb, finished_at timestamptz, gpu_seconds real, ended_at timestamptz,
         adopted_at timestamptz)
-  ), moved as (
+  ), ${LOCK_INPUT_IN_ID_ORDER}, moved as (
     update generations g set status = 'success', output = i.output, progress = 1, new_output = true,
       finished_at = i.finished_at, error_message = null, updated_at = $2::timestamptz,
       gpu_seconds = coalesce(i.gpu_seconds,
         extract(epoch from (i.ended_at - coalesce(g.started_at, i.adopted_at))))
-    from input i where g.id = i.id and g.status in ('queued', 'running')
+    from input i join locked l on l.id = i.id where g.id = l.id and g.status in ('queued', 'running')
     returning ${MOVED_COLUMNS}, i.output ->> 'display_image' as display_image, i.finished_at
   ), latest as (
     select distinct on (shot_id) shot_id, display_image from moved

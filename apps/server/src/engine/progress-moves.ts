@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { runStatement } from '../db/raw-statements';
 import { GENERATION_EVENTS_CHANNEL } from './generation-events';
-import { GroupedMoves } from './grouped-moves';
+import { GroupedMoves, LOCK_INPUT_IN_ID_ORDER } from './grouped-moves';
 
 /** What a followed job reports between its submit and its end: that it started, how far it got. */
 export interface ProgressMove {
@@ -22,14 +22,14 @@ export interface ProgressMove {
 const MOVE_STATEMENT = `
   with input as (
     select * from json_to_recordset($1::json) as i(id uuid, started_at timestamptz, progress real)
-  ), moved as (
+  ), ${LOCK_INPUT_IN_ID_ORDER}, moved as (
     update generations g set
       status = case when i.started_at is not null and g.status = 'queued' then 'running' else g.status end,
       started_at = case when i.started_at is not null and g.status = 'queued' then i.started_at else g.started_at end,
       progress = coalesce(i.progress, g.progress),
       updated_at = $2::timestamptz
-    from input i, generations was
-    where g.id = i.id and was.id = g.id and g.status in ('queued', 'running')
+    from input i join locked l on l.id = i.id, generations was
+    where g.id = l.id and was.id = g.id and g.status in ('queued', 'running')
       and (i.progress is not null or (i.started_at is not null and g.status = 'queued'))
     returning g.id, g.movie_id, g.workflow_node_id, g.shot_id, g.scene_id, g.status, g.progress,
       g.status <> was.status as started, i.progress is not null as progressed
