@@ -6,6 +6,7 @@ import type { Storage } from '../storage/storage';
 import { adoptStaleGenerations, claimForFreeSlots, renewLeases, type ClaimRound } from './claim';
 import { queuedMoves, succeededMoves } from './grouped-moves';
 import { progressMoves } from './progress-moves';
+import { QueueStatistics } from './queue-statistics';
 import { resumeJob, startJob, type JobRunner } from './run-job';
 import { explainWaitingJobs } from './waiting-jobs';
 import { connectWorker } from './worker-connection';
@@ -80,9 +81,11 @@ export class Dispatcher {
   private readonly abort = new AbortController();
   private readonly runner: JobRunner;
   private readonly staleMs: number;
+  private readonly statistics: QueueStatistics;
 
   constructor(private readonly options: DispatcherOptions) {
     this.staleMs = options.staleMs ?? 30_000;
+    this.statistics = new QueueStatistics(options.db);
     // Every followed job listens to this one signal: as many listeners as jobs in progress.
     setMaxListeners(0, this.abort.signal);
     this.runner = {
@@ -162,6 +165,7 @@ export class Dispatcher {
     }
     await this.claim();
     if (this.slotsIdle) await explainWaitingJobs(db);
+    await this.statistics.refreshIfStale();
   }
 
   /**
@@ -190,6 +194,7 @@ export class Dispatcher {
           clientIdOf: (worker) => this.clientIds.get(worker.url),
           endedOn: (worker) => [...this.storing.values()].filter((id) => id === worker.id).length,
         });
+        this.statistics.jobsMoved(round.claims.length);
         for (const claim of round.claims) {
           this.follow(claim.job.id, startJob(this.runner, claim, this.abort.signal));
         }
@@ -203,6 +208,7 @@ export class Dispatcher {
       .catch((error: unknown) => this.runner.log.warn(`Generation ${id}: ${messageOf(error)}`))
       .finally(() => {
         this.active.delete(id);
+        this.statistics.jobsMoved(1);
         // A job whose run ended on its worker gave its slot to the next job then (see runEnded).
         const slotGiven = this.storing.delete(id);
         // A slot is free: claim the next job now rather than at the next tick.
