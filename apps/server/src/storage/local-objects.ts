@@ -69,26 +69,24 @@ export class LocalObjects {
   }
 
   /**
-   * Writes an object held in memory (the ETag is the same digest a streamed write of these bytes gets).
-   * An object whose name states its media type (`.png` as image/png: every take) gets no metadata file,
-   * a file created fewer per object. Small objects are written with synchronous calls (see
-   * `writeSmallObject`), larger ones through a temp file as any other.
+   * Writes an object held in memory. An object whose name states its media type (`.png` as image/png:
+   * every take) gets no metadata file, a file created fewer per object, and no digest (its ETag comes
+   * from its size and time, see #readMeta); others keep the digest a streamed write of these bytes gets
+   * as their ETag. Small objects are written with synchronous calls (see `writeSmallObject`), larger
+   * ones through a temp file as any other.
    */
-  async writeBytes(key: string, bytes: Uint8Array, contentType: string) {
+  async writeBytes(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertValidKey(key);
     assertValidContentType(contentType);
-    const etag = `"${createHash('sha256').update(bytes).digest('hex')}"`;
     const named = mediaTypeOfName(key) === contentType;
+    const etag = () => `"${createHash('sha256').update(bytes).digest('hex')}"`;
     if (bytes.byteLength <= SMALL_OBJECT_MAX_BYTES) {
       const place = { object: this.#objectPath(key), meta: this.#metaPath(key), tmpDir: this.tmpDir };
-      writeSmallObject(place, bytes, named ? null : JSON.stringify({ contentType, etag }));
-      return { etag };
+      writeSmallObject(place, bytes, named ? null : JSON.stringify({ contentType, etag: etag() }));
+      return;
     }
     const file = await writeTempFile(this.tmpDir, bytes);
-    if (!named) {
-      await this.adopt(key, file, contentType, etag);
-      return { etag };
-    }
+    if (!named) return this.adopt(key, file, contentType, etag());
     // An earlier version's metadata goes first: a crash in between serves the old bytes as the new type.
     try {
       await unlink(this.#metaPath(key));
@@ -99,7 +97,6 @@ export class LocalObjects {
       }
     }
     await moveIntoPlace(file, this.#objectPath(key));
-    return { etag };
   }
 
   /**

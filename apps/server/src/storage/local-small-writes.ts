@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMissing, placementError, tempPath } from './local-files';
 
@@ -25,6 +25,9 @@ export function writeSmallObject(place: ObjectPlace, bytes: Uint8Array, meta: st
   try {
     if (meta === null) unlinkIfThere(place.meta);
     else metaFile = writeTempFileSync(place.tmpDir, meta);
+    // Made first: most small objects are a new take's, in a folder of its own not yet there, and a
+    // failed rename costs a thrown error besides its system call.
+    mkdirSync(path.dirname(place.object), { recursive: true });
     inFolderSync(place.object, () => renameSync(file, place.object));
   } catch (err) {
     for (const left of [file, metaFile]) if (left) rmSync(left, { force: true });
@@ -47,9 +50,10 @@ function writeTempFileSync(tmpDir: string, bytes: string | Uint8Array): string {
   return file;
 }
 
+/** Looked at before it is removed: a new object has no metadata, and a failed unlink throws. */
 function unlinkIfThere(file: string): void {
   try {
-    unlinkSync(file);
+    if (lstatSync(file, { throwIfNoEntry: false })) unlinkSync(file);
   } catch (err) {
     if (!isMissing(err)) throw err;
   }
