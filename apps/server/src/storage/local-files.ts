@@ -11,9 +11,16 @@ export function isMissing(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+/**
+ * A temp file name no other process or call uses: this process's random tag and a counter (drawing
+ * random bytes for each file cost more than the rest of naming it).
+ */
 export function tempPath(tmpDir: string): string {
-  return path.join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}.tmp`);
+  return path.join(tmpDir, `${Date.now()}-${PROCESS_TAG}-${(tempFiles++).toString(36)}.tmp`);
 }
+
+const PROCESS_TAG = randomBytes(8).toString('hex');
+let tempFiles = 0;
 
 /**
  * Streams `source` into a new temp file, counting and hashing its bytes on the way (the digest makes
@@ -28,7 +35,7 @@ export async function streamToTempFile(
   const file = tempPath(tmpDir);
   const meter = new HashingMeter(maxBytes);
   try {
-    await pipeline(source, meter, createWriteStream(file));
+    await pipeline(source, meter, createWriteStream(file, { flags: 'wx' }));
   } catch (err) {
     await rm(file, { force: true });
     throw err;
