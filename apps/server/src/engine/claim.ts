@@ -79,6 +79,8 @@ export async function claimForFreeSlots(
             ON_WORKER_STATUSES.map((status) => sql`${status}`),
             sql`, `,
           )}))`,
+        // walkQueueInOrder's setting, made by this first statement: one round trip fewer per claim.
+        queueInOrder: QUEUE_IN_ORDER,
       })
       .from(workers)
       .where(eq(workers.healthy, true))
@@ -95,7 +97,6 @@ export async function claimForFreeSlots(
       tx,
       free.map((w) => w.nodeClassesDigest),
     );
-    await walkQueueInOrder(tx);
     const pending = await oldestPending(tx, Math.min(freeSlots, limit), servingGroups(free));
     const chosen = new Map<string, WorkerRow>();
     for (const job of pending) {
@@ -195,8 +196,11 @@ export function oldestPending(db: Database, n: number, servable?: readonly Servi
  * lists at each claim (one claim at 2,000 pending jobs: 356 ms on PGlite, 117 ms on PostgreSQL).
  */
 export async function walkQueueInOrder(tx: Database): Promise<void> {
-  await tx.execute(sql`select set_config('enable_sort', 'off', true)`);
+  await tx.execute(sql`select ${QUEUE_IN_ORDER}`);
 }
+
+/** The setting of `walkQueueInOrder`, local to the transaction; the claim reads it with its workers. */
+const QUEUE_IN_ORDER = sql<string>`set_config('enable_sort', 'off', true)`;
 
 /** Jobs the group's workers may run by whose they are: the shared pool's, or one user's own. */
 export function ownerMayRun(group: ServingGroup): SQL {
