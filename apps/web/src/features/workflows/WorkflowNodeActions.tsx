@@ -97,15 +97,19 @@ export function WorkflowNodeActions({ node }: { node: EditorNode }) {
           {shownError}
         </p>
       )}
-      <ShareWorkflowDialog open={shareOpen} nodeId={node._id} onClose={() => setShareOpen(false)} />
-      <Dialog
-        open={unavailable}
-        title="ComfyUI Not Available"
-        onClose={() => setUnavailable(false)}
-        footer={<Button onClick={() => setUnavailable(false)}>Close</Button>}
-      >
-        No ComfyUI instance is currently accessible.
-      </Dialog>
+      {/* Mounted while open only: every workflow node drawn in full carries these, and closed they
+          cost each node their state and effects all the same. */}
+      {shareOpen && <ShareWorkflowDialog open nodeId={node._id} onClose={() => setShareOpen(false)} />}
+      {unavailable && (
+        <Dialog
+          open
+          title="ComfyUI Not Available"
+          onClose={() => setUnavailable(false)}
+          footer={<Button onClick={() => setUnavailable(false)}>Close</Button>}
+        >
+          No ComfyUI instance is currently accessible.
+        </Dialog>
+      )}
     </div>
   );
 }
