@@ -231,6 +231,7 @@ await runInChromium(
         await cdp.send('Tracing.end');
         await done;
         printTasks(traceEvents);
+        console.log(await page.evaluate('window.benchCanvas.state()'));
         return;
       }
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };

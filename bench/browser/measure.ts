@@ -77,12 +77,11 @@ const benchCanvas = {
   state(): string {
     const shown = Array.from(document.querySelectorAll<HTMLElement>('.react-flow__node'));
     const hidden = shown.filter((node) => node.style.visibility === 'hidden');
-    const calls = performance
-      .getEntriesByType('resource')
-      .map(
-        (e) =>
-          `${e.name.replace(location.origin, '').slice(0, 60)} ${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)}`,
-      );
+    const calls = performance.getEntriesByType('resource').map(
+      (e) =>
+        // Asked, sent (after waiting for one of the six connections), first byte, last byte.
+        `${e.name.replace(location.origin, '').slice(0, 60)} ${[e.startTime, (e as PerformanceResourceTiming).requestStart, (e as PerformanceResourceTiming).responseStart, (e as PerformanceResourceTiming).responseEnd].map(Math.round).join('/')}`,
+    );
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
     const view = document.querySelector<HTMLElement>('.react-flow__viewport')?.style.transform;
