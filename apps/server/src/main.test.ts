@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from './routes/assets/listening-test-app';
+import { freePort } from './test/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const folders: string[] = [];

@@ -1,14 +1,5 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../test/free-port';
 import { createTestApp, type TestApp } from '../../test/test-app';
-
-/** A free TCP port (the app must know its public address before it is built). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The real app listening on a real port, with PUBLIC_URL set to that address, so presigned storage
