@@ -12,11 +12,11 @@ const server = {
   hookTimeout: 60_000,
 };
 /**
- * Most server test files share their worker's loaded modules (`isolate: false`): each file otherwise spent
- * ~3 s of CPU loading the app again, over a third of the suite's CPU. These get modules of their own: the engine's
- * files start workers whose node catalogs differ under addresses a later file may get again (the studio
- * keeps a worker's definitions for 5 minutes) and fake the clock; the others change PATH before the server
- * first looks for ffmpeg or ffprobe, which it looks for once per process.
+ * Most server test files share their worker's loaded modules (`isolate: false`): each file otherwise
+ * spent ~3 s of CPU loading the app again, over a third of the suite's CPU. These get modules of their
+ * own: the engine's files start workers whose node catalogs differ under addresses a later file may get
+ * again (the studio keeps a worker's definitions for 5 minutes) and fake the clock; the others change
+ * PATH before the server first looks for ffmpeg or ffprobe, which it looks for once per process.
  */
 const SERVER_ISOLATED = [
   'src/engine/**/*.test.ts',
