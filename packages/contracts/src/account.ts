@@ -58,10 +58,10 @@ export function defaultHandle(userId: string): string {
   return `user-${userId.replace(/-/g, '').slice(0, 8).toLowerCase()}`;
 }
 
-export const GpuUsage = z.object({
-  hours: z.number().int(),
-  minutes: z.number().int(),
-  seconds: z.number().int(),
+export const GpuUsage = /* @__PURE__ */ z.object({
+  hours: /* @__PURE__ */ z.number().int(),
+  minutes: /* @__PURE__ */ z.number().int(),
+  seconds: /* @__PURE__ */ z.number().int(),
 });
 export type GpuUsage = z.infer<typeof GpuUsage>;
 
@@ -78,67 +78,76 @@ export function formatGb(gb: number): string {
   return `${Number(gb.toPrecision(2))} GB`;
 }
 
-export const GenerationsStatusCount = z.object({
-  PENDING: z.number().int(),
-  RUNNING: z.number().int(),
-  SUCCESS: z.number().int(),
-  FAILED: z.number().int(),
-  CANCELLED: z.number().int(),
+export const GenerationsStatusCount = /* @__PURE__ */ z.object({
+  PENDING: /* @__PURE__ */ z.number().int(),
+  RUNNING: /* @__PURE__ */ z.number().int(),
+  SUCCESS: /* @__PURE__ */ z.number().int(),
+  FAILED: /* @__PURE__ */ z.number().int(),
+  CANCELLED: /* @__PURE__ */ z.number().int(),
 });
 export type GenerationsStatusCount = z.infer<typeof GenerationsStatusCount>;
 
 /** What a tier allows: configuration of the server, enforced by it. */
-export const TierLimits = z.object({
+export const TierLimits = /* @__PURE__ */ z.object({
   /** GPU hours a month on the shared workers (a user's own workers are never limited). */
-  gpu_hours_per_month: z.number(),
-  storage_gb: z.number(),
+  gpu_hours_per_month: /* @__PURE__ */ z.number(),
+  storage_gb: /* @__PURE__ */ z.number(),
   /** Jobs queued or running at once. */
-  jobs_in_flight: z.number().int(),
+  jobs_in_flight: /* @__PURE__ */ z.number().int(),
 });
 export type TierLimits = z.infer<typeof TierLimits>;
 
 /** The account page's figures (the spec's user stats), with this month's use against the tier's limits. */
-export const UserStats = z.object({
-  nickname: z.string(),
-  email: z.string(),
+export const UserStats = /* @__PURE__ */ z.object({
+  nickname: /* @__PURE__ */ z.string(),
+  email: /* @__PURE__ */ z.string(),
   tier: Tier,
   gpu_usage: GpuUsage,
-  storage_usage_in_gb: z.number(),
-  total_movies: z.number().int(),
+  storage_usage_in_gb: /* @__PURE__ */ z.number(),
+  total_movies: /* @__PURE__ */ z.number().int(),
   generations_status_count: GenerationsStatusCount,
   /** GPU seconds on the shared workers since the start of this month (UTC). */
-  shared_gpu_seconds_this_month: z.number(),
+  shared_gpu_seconds_this_month: /* @__PURE__ */ z.number(),
   limits: TierLimits,
 });
 export type UserStats = z.infer<typeof UserStats>;
 
-export const NicknameParams = z.object({ userId: Id, nickname: z.string() });
+export const NicknameParams = /* @__PURE__ */ z.object({ userId: Id, nickname: /* @__PURE__ */ z.string() });
 
-export const TierSubscription = z.object({
+export const TierSubscription = /* @__PURE__ */ z.object({
   /** Price per month, in the currency's main unit (e.g. 20 for $20.00). */
-  price: z.number(),
-  currency: z.string(),
+  price: /* @__PURE__ */ z.number(),
+  currency: /* @__PURE__ */ z.string(),
   /** The payment provider's price id, sent back to start a checkout. */
-  price_id: z.string(),
+  price_id: /* @__PURE__ */ z.string(),
 });
 export type TierSubscription = z.infer<typeof TierSubscription>;
 
-export const TierInfo = z.object({
+export const TierInfo = /* @__PURE__ */ z.object({
   tier: Tier,
-  name: z.string(),
-  description: z.string(),
-  features: z.array(z.string()),
+  name: /* @__PURE__ */ z.string(),
+  description: /* @__PURE__ */ z.string(),
+  features: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
   limits: TierLimits,
   /** Null when the tier cannot be bought (free, or payments not configured). */
-  subscription: TierSubscription.nullable(),
+  subscription: /* @__PURE__ */ TierSubscription.nullable(),
 });
 export type TierInfo = z.infer<typeof TierInfo>;
 
-export const CheckoutSessionBody = z.object({ user_id: Id, price_id: z.string().min(1).max(255) });
-export const CheckoutSessionResponse = z.object({ sessionId: z.string(), url: z.string() });
+export const CheckoutSessionBody = /* @__PURE__ */ z.object({
+  user_id: Id,
+  price_id: /* @__PURE__ */ z.string().min(1).max(255),
+});
+export const CheckoutSessionResponse = /* @__PURE__ */ z.object({
+  sessionId: /* @__PURE__ */ z.string(),
+  url: /* @__PURE__ */ z.string(),
+});
 export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponse>;
 
-export const PortalSessionBody = z.object({ user_id: Id });
-export const PortalSessionResponse = z.object({ url: z.string() });
+export const PortalSessionBody = /* @__PURE__ */ z.object({ user_id: Id });
+export const PortalSessionResponse = /* @__PURE__ */ z.object({ url: /* @__PURE__ */ z.string() });
 
-export const WebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean() });
+export const WebhookResponse = /* @__PURE__ */ z.object({
+  received: /* @__PURE__ */ z.boolean(),
+  duplicate: /* @__PURE__ */ z.boolean(),
+});

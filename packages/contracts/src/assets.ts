@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, IsoDate } from './common';
 
 /** The kinds of file a user uploads (spec: accepted file types per input). */
-export const AssetFileType = z.enum(['image', 'video', 'audio', 'workflow', 'lora']);
+export const AssetFileType = /* @__PURE__ */ z.enum(['image', 'video', 'audio', 'workflow', 'lora']);
 export type AssetFileType = z.infer<typeof AssetFileType>;
 
 /** Accepted extensions per file type, lower case and without the dot. */
@@ -29,103 +29,108 @@ export const MULTIPART_THRESHOLD_BYTES = 25 * MiB;
 /** Spec: asset pages of 20 with Load More. */
 export const ASSET_PAGE_SIZE = 20;
 
-export const AssetMetadata = z.object({
-  node_id: z.string().max(200).nullish(),
-  item_id: z.string().max(200).nullish(),
-  uploaded_at: z.string().max(100).nullish(),
+export const AssetMetadata = /* @__PURE__ */ z.object({
+  node_id: /* @__PURE__ */ z.string().max(200).nullish(),
+  item_id: /* @__PURE__ */ z.string().max(200).nullish(),
+  uploaded_at: /* @__PURE__ */ z.string().max(100).nullish(),
 });
 export type AssetMetadata = z.infer<typeof AssetMetadata>;
 
-export const UserAsset = z.object({
-  _id: z.string(),
-  id: z.string(),
-  user_id: z.string(),
-  filename: z.string(),
+export const UserAsset = /* @__PURE__ */ z.object({
+  _id: /* @__PURE__ */ z.string(),
+  id: /* @__PURE__ */ z.string(),
+  user_id: /* @__PURE__ */ z.string(),
+  filename: /* @__PURE__ */ z.string(),
   /** A stable address of the file in the studio (it redirects to a short-lived storage link). */
-  url: z.string(),
+  url: /* @__PURE__ */ z.string(),
   file_type: AssetFileType,
-  file_size: z.number(),
-  content_type: z.string(),
+  file_size: /* @__PURE__ */ z.number(),
+  content_type: /* @__PURE__ */ z.string(),
   /** The image itself, or a video's poster frame; null when none could be made. */
-  display_image: z.string().nullable(),
+  display_image: /* @__PURE__ */ z.string().nullable(),
   metadata: AssetMetadata,
   created_at: IsoDate,
   updated_at: IsoDate,
 });
 export type UserAsset = z.infer<typeof UserAsset>;
 
-export const PresignUploadParams = z.object({
+export const PresignUploadParams = /* @__PURE__ */ z.object({
   userId: Id,
   type: AssetFileType,
-  name: z.string().trim().min(1).max(255),
+  name: /* @__PURE__ */ z.string().trim().min(1).max(255),
 });
-export const PresignUploadQuery = z.object({
-  content_type: z.string().max(200).optional(),
-  file_size: z.coerce.number().int().min(1),
+export const PresignUploadQuery = /* @__PURE__ */ z.object({
+  content_type: /* @__PURE__ */ z.string().max(200).optional(),
+  file_size: /* @__PURE__ */ z.coerce.number().int().min(1),
 });
 
-export const PresignUploadResponse = z.object({
-  upload_type: z.enum(['single', 'multipart']),
-  presigned_url: z.string().optional(),
-  s3_key: z.string(),
-  final_url: z.string(),
-  upload_id: z.string().optional(),
-  bucket: z.string(),
-  part_size: z.number().optional(),
+export const PresignUploadResponse = /* @__PURE__ */ z.object({
+  upload_type: /* @__PURE__ */ z.enum(['single', 'multipart']),
+  presigned_url: /* @__PURE__ */ z.string().optional(),
+  s3_key: /* @__PURE__ */ z.string(),
+  final_url: /* @__PURE__ */ z.string(),
+  upload_id: /* @__PURE__ */ z.string().optional(),
+  bucket: /* @__PURE__ */ z.string(),
+  part_size: /* @__PURE__ */ z.number().optional(),
 });
 export type PresignUploadResponse = z.infer<typeof PresignUploadResponse>;
 
-export const PresignPartQuery = z.object({
-  bucket: z.string().min(1).max(200),
-  s3_key: z.string().min(1).max(1024),
-  upload_id: z.string().min(1).max(1024),
-  part_number: z.coerce.number().int().min(1).max(10_000),
+export const PresignPartQuery = /* @__PURE__ */ z.object({
+  bucket: /* @__PURE__ */ z.string().min(1).max(200),
+  s3_key: /* @__PURE__ */ z.string().min(1).max(1024),
+  upload_id: /* @__PURE__ */ z.string().min(1).max(1024),
+  part_number: /* @__PURE__ */ z.coerce.number().int().min(1).max(10_000),
 });
-export const PresignPartResponse = z.object({ presigned_url: z.string() });
+export const PresignPartResponse = /* @__PURE__ */ z.object({ presigned_url: /* @__PURE__ */ z.string() });
 
 const CompleteFields = {
   user_id: Id,
   file_type: AssetFileType,
-  filename: z.string().trim().min(1).max(255),
-  s3_key: z.string().min(1).max(1024),
-  final_url: z.string().max(2048).optional(),
-  file_size: z.coerce.number().int().min(1),
-  content_type: z.string().max(200).optional(),
-  metadata: AssetMetadata.optional(),
+  filename: /* @__PURE__ */ z.string().trim().min(1).max(255),
+  s3_key: /* @__PURE__ */ z.string().min(1).max(1024),
+  final_url: /* @__PURE__ */ z.string().max(2048).optional(),
+  file_size: /* @__PURE__ */ z.coerce.number().int().min(1),
+  content_type: /* @__PURE__ */ z.string().max(200).optional(),
+  metadata: /* @__PURE__ */ AssetMetadata.optional(),
 };
-export const CompleteUploadBody = z.object(CompleteFields);
+export const CompleteUploadBody = /* @__PURE__ */ z.object(CompleteFields);
 export type CompleteUploadBody = z.infer<typeof CompleteUploadBody>;
 
-export const UploadPart = z.object({
-  ETag: z.string().min(1).max(200),
-  PartNumber: z.number().int().min(1).max(10_000),
+export const UploadPart = /* @__PURE__ */ z.object({
+  ETag: /* @__PURE__ */ z.string().min(1).max(200),
+  PartNumber: /* @__PURE__ */ z.number().int().min(1).max(10_000),
 });
-export const CompleteMultipartBody = z.object({
+export const CompleteMultipartBody = /* @__PURE__ */ z.object({
   ...CompleteFields,
-  bucket: z.string().min(1).max(200),
-  upload_id: z.string().min(1).max(1024),
-  parts: z.array(UploadPart).min(1).max(10_000),
+  bucket: /* @__PURE__ */ z.string().min(1).max(200),
+  upload_id: /* @__PURE__ */ z.string().min(1).max(1024),
+  parts: /* @__PURE__ */ z.array(UploadPart).min(1).max(10_000),
 });
 export type CompleteMultipartBody = z.infer<typeof CompleteMultipartBody>;
 
-export const AbortMultipartBody = z.object({
-  bucket: z.string().min(1).max(200),
-  s3_key: z.string().min(1).max(1024),
-  upload_id: z.string().min(1).max(1024),
+export const AbortMultipartBody = /* @__PURE__ */ z.object({
+  bucket: /* @__PURE__ */ z.string().min(1).max(200),
+  s3_key: /* @__PURE__ */ z.string().min(1).max(1024),
+  upload_id: /* @__PURE__ */ z.string().min(1).max(1024),
 });
 
-export const UserAssetsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(ASSET_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
-  file_type: AssetFileType.optional(),
-  search: z.string().trim().max(200).optional(),
+export const UserAssetsQuery = /* @__PURE__ */ z.object({
+  limit: /* @__PURE__ */ z.coerce.number().int().min(1).max(100).default(ASSET_PAGE_SIZE),
+  offset: /* @__PURE__ */ z.coerce.number().int().min(0).default(0),
+  file_type: /* @__PURE__ */ AssetFileType.optional(),
+  search: /* @__PURE__ */ z.string().trim().max(200).optional(),
 });
-export const AssetIdParams = z.object({ assetId: Id });
-export const AssetOwnerQuery = z.object({ user_id: Id });
-export const RenameAssetBody = z.object({ filename: z.string().max(255), user_id: Id });
+export const AssetIdParams = /* @__PURE__ */ z.object({ assetId: Id });
+export const AssetOwnerQuery = /* @__PURE__ */ z.object({ user_id: Id });
+export const RenameAssetBody = /* @__PURE__ */ z.object({
+  filename: /* @__PURE__ */ z.string().max(255),
+  user_id: Id,
+});
 
-export const StoredFileQuery = z.object({ key: z.string().min(1).max(1024) });
-export const ProxyWorkflowQuery = z.object({ url: z.string().min(1).max(4096) });
+export const StoredFileQuery = /* @__PURE__ */ z.object({ key: /* @__PURE__ */ z.string().min(1).max(1024) });
+export const ProxyWorkflowQuery = /* @__PURE__ */ z.object({
+  url: /* @__PURE__ */ z.string().min(1).max(4096),
+});
 
 /**
  * The Content-Type of an upload, from its extension: the browser sends it and the server signs it, so

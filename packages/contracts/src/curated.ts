@@ -12,14 +12,14 @@ export const CURATED_MESSAGES = {
 export const CURATED_LIMIT = 200;
 
 /** A take marked use-as-input in a movie whose owners share takes with the community. */
-export const CuratedMedia = z.object({
-  _id: z.string(),
-  output: z.object({
-    type: z.enum(['image', 'video']),
-    url: z.string(),
-    display_image: z.string().nullable(),
+export const CuratedMedia = /* @__PURE__ */ z.object({
+  _id: /* @__PURE__ */ z.string(),
+  output: /* @__PURE__ */ z.object({
+    type: /* @__PURE__ */ z.enum(['image', 'video']),
+    url: /* @__PURE__ */ z.string(),
+    display_image: /* @__PURE__ */ z.string().nullable(),
   }),
-  user_name: z.string().nullable(),
-  movie_id: z.string(),
+  user_name: /* @__PURE__ */ z.string().nullable(),
+  movie_id: /* @__PURE__ */ z.string(),
 });
 export type CuratedMedia = z.infer<typeof CuratedMedia>;

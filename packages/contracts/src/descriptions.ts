@@ -5,19 +5,21 @@ import { Id } from './common';
 export const DESCRIPTIONS_PRODUCT = 'cinegraph';
 
 export const DESCRIPTION_TYPES = ['character', 'location', 'concept'] as const;
-export const DescriptionType = z.enum(DESCRIPTION_TYPES);
+export const DescriptionType = /* @__PURE__ */ z.enum(DESCRIPTION_TYPES);
 export type DescriptionType = z.infer<typeof DescriptionType>;
 
-export const Description = z.object({
-  id: z.string(),
+export const Description = /* @__PURE__ */ z.object({
+  id: /* @__PURE__ */ z.string(),
   type: DescriptionType,
-  description: z.string(),
-  image_url: z.string().nullable(),
+  description: /* @__PURE__ */ z.string(),
+  image_url: /* @__PURE__ */ z.string().nullable(),
 });
 export type Description = z.infer<typeof Description>;
 
 /** Emptiness is checked by the server so the detail is the spec's message word for word. */
-export const DescriptionTextBody = z.object({ description: z.string().max(20_000) });
+export const DescriptionTextBody = /* @__PURE__ */ z.object({
+  description: /* @__PURE__ */ z.string().max(20_000),
+});
 export type DescriptionTextBody = z.infer<typeof DescriptionTextBody>;
 
-export const DescriptionIdParams = z.object({ id: Id });
+export const DescriptionIdParams = /* @__PURE__ */ z.object({ id: Id });

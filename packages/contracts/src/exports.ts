@@ -9,10 +9,12 @@ export const EXPORT_FORMATS = {
   edl: 'CMX3600 EDL',
 } as const;
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
-export const ExportFormat = z.enum(Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]]);
+export const ExportFormat = /* @__PURE__ */ z.enum(
+  /* @__PURE__ */ Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]],
+);
 
 export const EXPORT_FRAME_RATES = ['23.976', '24', '25', '29.97', '30'] as const;
-export const ExportFrameRate = z.enum(EXPORT_FRAME_RATES);
+export const ExportFrameRate = /* @__PURE__ */ z.enum(EXPORT_FRAME_RATES);
 export type ExportFrameRate = z.infer<typeof ExportFrameRate>;
 
 /** The resolutions the export dialog offers; the sequence is set to it, the takes are not scaled. */
@@ -23,48 +25,52 @@ export const DEFAULT_STILL_DURATION_SECONDS = 3;
 export const MIN_STILL_DURATION_SECONDS = 0.5;
 export const MAX_STILL_DURATION_SECONDS = 60;
 
-const Dimension = z.coerce.number().int().min(16).max(8192);
+const Dimension = /* @__PURE__ */ z.coerce.number().int().min(16).max(8192);
 
 /** `GET v1/export/movie/{movieId}`: the timeline and its media as one zip. */
-export const ExportMovieQuery = z.object({
+export const ExportMovieQuery = /* @__PURE__ */ z.object({
   format: ExportFormat,
-  frame_rate: ExportFrameRate.default('24'),
-  width: Dimension.default(1920),
-  height: Dimension.default(1080),
+  frame_rate: /* @__PURE__ */ ExportFrameRate.default('24'),
+  width: /* @__PURE__ */ Dimension.default(1920),
+  height: /* @__PURE__ */ Dimension.default(1080),
   /** Seconds a still stays on screen; the movie's setting when left out. */
-  still_duration: z.coerce
+  still_duration: /* @__PURE__ */ z.coerce
     .number()
     .min(MIN_STILL_DURATION_SECONDS)
     .max(MAX_STILL_DURATION_SECONDS)
     .optional(),
   /** Only the takes of this workflow node; every workflow's when left out. */
-  workflow_node_id: Id.optional(),
+  workflow_node_id: /* @__PURE__ */ Id.optional(),
 });
 export type ExportMovieQuery = z.input<typeof ExportMovieQuery>;
-export const ExportMovieParams = z.object({ movieId: Id });
+export const ExportMovieParams = /* @__PURE__ */ z.object({ movieId: Id });
 /** The shot list and storyboard list the takes the export would ("Takes from" a workflow node, or all). */
-export const ShotListQuery = z.object({ workflow_node_id: Id.optional() });
+export const ShotListQuery = /* @__PURE__ */ z.object({ workflow_node_id: /* @__PURE__ */ Id.optional() });
 
-export const DownloadGenerationsParams = z.object({
+export const DownloadGenerationsParams = /* @__PURE__ */ z.object({
   nodeId: Id,
   movieId: Id,
   /** 'true': every take (Download All); 'false': only takes not downloaded before (Download New). */
-  downloadDownloaded: z.enum(['true', 'false']).transform((value) => value === 'true'),
+  downloadDownloaded: /* @__PURE__ */ z.enum(['true', 'false']).transform((value) => value === 'true'),
 });
-export const DownloadGenerationsResponse = z.object({
-  download_url: z.string(),
+export const DownloadGenerationsResponse = /* @__PURE__ */ z.object({
+  download_url: /* @__PURE__ */ z.string(),
   /** How many takes the zip holds. */
-  count: z.number(),
+  count: /* @__PURE__ */ z.number(),
 });
 export type DownloadGenerationsResponse = z.infer<typeof DownloadGenerationsResponse>;
 /**
  * `receipt`: in the address the studio hands its own page; only with it does the zip mark its takes
  * downloaded, so a link or an image elsewhere pointing at the zip changes nothing.
  */
-export const DownloadZipQuery = z.object({ receipt: z.string().max(100).optional() });
+export const DownloadZipQuery = /* @__PURE__ */ z.object({
+  receipt: /* @__PURE__ */ z.string().max(100).optional(),
+});
 
 /** A zip, CSV or PDF answer: the bytes themselves, described here for the API docs. */
-export const FileResponse = z.string().describe('The file itself (binary), sent as an attachment');
+export const FileResponse = /* @__PURE__ */ z
+  .string()
+  .describe('The file itself (binary), sent as an attachment');
 
 /** Messages of downloads and exports, from the spec's error catalogue and the server. */
 export const DOWNLOAD_MESSAGES = {

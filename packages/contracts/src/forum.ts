@@ -72,7 +72,7 @@ export function isStudioApiLink(link: string, studio: string): boolean {
 export const FORUM_BLOCK_TYPES = ['text', 'image', 'video', 'lora', 'workflow'] as const;
 export type ForumBlockType = (typeof FORUM_BLOCK_TYPES)[number];
 
-const LinkValue = z
+const LinkValue = /* @__PURE__ */ z
   .string()
   .trim()
   .min(1, 'A file block needs a file')
@@ -80,89 +80,97 @@ const LinkValue = z
   .refine((value) => /^(https?:\/\/|\/api\/v1\/)/i.test(value), FORUM_ERRORS.badUrl);
 
 /** Spec: a LoRA block holds an object with url, keyword and strength, or a plain URL string. */
-export const LoraBlockValue = z.union([
+export const LoraBlockValue = /* @__PURE__ */ z.union([
   LinkValue,
-  z.strictObject({
+  /* @__PURE__ */ z.strictObject({
     url: LinkValue,
-    keyword: z.string().trim().max(200).optional(),
-    strength: z.number().min(-10).max(10).optional(),
+    keyword: /* @__PURE__ */ z.string().trim().max(200).optional(),
+    strength: /* @__PURE__ */ z.number().min(-10).max(10).optional(),
   }),
 ]);
 export type LoraBlockValue = z.infer<typeof LoraBlockValue>;
 
 /** A block as the creator sends it: only the kinds the creator offers, with values of their shape. */
-export const ForumBlockInput = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), value: z.string().max(FORUM_TEXT_MAX) }),
-  z.strictObject({ type: z.literal('image'), value: LinkValue }),
-  z.strictObject({ type: z.literal('video'), value: LinkValue }),
-  z.strictObject({ type: z.literal('workflow'), value: LinkValue }),
-  z.strictObject({ type: z.literal('lora'), value: LoraBlockValue }),
+export const ForumBlockInput = /* @__PURE__ */ z.discriminatedUnion('type', [
+  /* @__PURE__ */ z.strictObject({
+    type: /* @__PURE__ */ z.literal('text'),
+    value: /* @__PURE__ */ z.string().max(FORUM_TEXT_MAX),
+  }),
+  /* @__PURE__ */ z.strictObject({ type: /* @__PURE__ */ z.literal('image'), value: LinkValue }),
+  /* @__PURE__ */ z.strictObject({ type: /* @__PURE__ */ z.literal('video'), value: LinkValue }),
+  /* @__PURE__ */ z.strictObject({ type: /* @__PURE__ */ z.literal('workflow'), value: LinkValue }),
+  /* @__PURE__ */ z.strictObject({ type: /* @__PURE__ */ z.literal('lora'), value: LoraBlockValue }),
 ]);
 export type ForumBlockInput = z.infer<typeof ForumBlockInput>;
 
 /** A block as read: readers show unknown kinds as plain text or JSON (spec). */
-export const ForumBlock = z.object({ type: z.string(), value: z.unknown() });
+export const ForumBlock = /* @__PURE__ */ z.object({
+  type: /* @__PURE__ */ z.string(),
+  value: /* @__PURE__ */ z.unknown(),
+});
 export type ForumBlock = z.infer<typeof ForumBlock>;
 
-export const ForumPostCard = z.object({
-  _id: z.string(),
-  title: z.string(),
-  display_image: z.string().nullable(),
-  user_nickname: z.string(),
-  user_profile_image: z.string().nullable(),
+export const ForumPostCard = /* @__PURE__ */ z.object({
+  _id: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.string(),
+  display_image: /* @__PURE__ */ z.string().nullable(),
+  user_nickname: /* @__PURE__ */ z.string(),
+  user_profile_image: /* @__PURE__ */ z.string().nullable(),
   created_at: IsoDate,
 });
 export type ForumPostCard = z.infer<typeof ForumPostCard>;
 
-export const ForumComment = z.object({
-  user_id: z.string(),
-  user_nickname: z.string(),
-  text: z.string(),
+export const ForumComment = /* @__PURE__ */ z.object({
+  user_id: /* @__PURE__ */ z.string(),
+  user_nickname: /* @__PURE__ */ z.string(),
+  text: /* @__PURE__ */ z.string(),
   created_at: IsoDate,
-  post_id: z.string(),
+  post_id: /* @__PURE__ */ z.string(),
 });
 export type ForumComment = z.infer<typeof ForumComment>;
 
-export const ForumPost = z.object({
-  _id: z.string(),
-  title: z.string(),
-  user_id: z.string(),
-  user_nickname: z.string(),
-  user_profile_image: z.string().nullable(),
+export const ForumPost = /* @__PURE__ */ z.object({
+  _id: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.string(),
+  user_id: /* @__PURE__ */ z.string(),
+  user_nickname: /* @__PURE__ */ z.string(),
+  user_profile_image: /* @__PURE__ */ z.string().nullable(),
   created_at: IsoDate,
-  content_blocks: z.array(ForumBlock),
-  comments: z.array(ForumComment),
+  content_blocks: /* @__PURE__ */ z.array(ForumBlock),
+  comments: /* @__PURE__ */ z.array(ForumComment),
 });
 export type ForumPost = z.infer<typeof ForumPost>;
 
-const Nickname = z.string().trim().max(32).optional();
+const Nickname = /* @__PURE__ */ z.string().trim().max(32).optional();
 
-export const CreateForumPostBody = z.object({
-  title: z.string().trim().min(1, FORUM_MESSAGES.titleRequired).max(FORUM_TITLE_MAX),
+export const CreateForumPostBody = /* @__PURE__ */ z.object({
+  title: /* @__PURE__ */ z.string().trim().min(1, FORUM_MESSAGES.titleRequired).max(FORUM_TITLE_MAX),
   user_id: Id,
   user_nickname: Nickname,
-  content_blocks: z.array(ForumBlockInput).max(FORUM_BLOCKS_MAX).default([]),
+  content_blocks: /* @__PURE__ */ z.array(ForumBlockInput).max(FORUM_BLOCKS_MAX).default([]),
 });
 export type CreateForumPostBody = z.input<typeof CreateForumPostBody>;
-export const CreateForumPostResponse = z.object({ post_id: z.string() });
+export const CreateForumPostResponse = /* @__PURE__ */ z.object({ post_id: /* @__PURE__ */ z.string() });
 
-export const CreateForumCommentBody = z.object({
+export const CreateForumCommentBody = /* @__PURE__ */ z.object({
   user_id: Id,
   post_id: Id,
-  text: z.string().trim().min(1, 'Comment text is required').max(FORUM_COMMENT_MAX),
+  text: /* @__PURE__ */ z.string().trim().min(1, 'Comment text is required').max(FORUM_COMMENT_MAX),
   user_nickname: Nickname,
 });
 export type CreateForumCommentBody = z.input<typeof CreateForumCommentBody>;
 
-export const ForumOwnerBody = z.object({ user_id: Id });
-export const ForumPostParams = z.object({ postId: Id });
-export const ForumCommentParams = z.object({
+export const ForumOwnerBody = /* @__PURE__ */ z.object({ user_id: Id });
+export const ForumPostParams = /* @__PURE__ */ z.object({ postId: Id });
+export const ForumCommentParams = /* @__PURE__ */ z.object({
   postId: Id,
-  commentIndex: z.coerce.number().int().min(0).max(100_000),
+  commentIndex: /* @__PURE__ */ z.coerce.number().int().min(0).max(100_000),
 });
-export const ForumCardsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(FORUM_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+export const ForumCardsQuery = /* @__PURE__ */ z.object({
+  limit: /* @__PURE__ */ z.coerce.number().int().min(1).max(100).default(FORUM_PAGE_SIZE),
+  offset: /* @__PURE__ */ z.coerce.number().int().min(0).default(0),
 });
 
-export const CommunityFileQuery = z.object({ key: z.string().min(1).max(1024) });
+export const CommunityFileQuery = /* @__PURE__ */ z.object({
+  key: /* @__PURE__ */ z.string().min(1).max(1024),
+});

@@ -1,3 +1,5 @@
+// Module-level calls in these files are marked /* @__PURE__ */ so the web build drops the schemas a page
+// does not use instead of building them as the page loads (see pure-schemas.test.ts).
 export * from './common';
 export * from './auth';
 export * from './sign-in-refusals';

@@ -35,101 +35,101 @@ export const SCRIPT_BODY_LIMIT = 8 * 1024 * 1024;
  * A script as sent: a file's bytes base64 (`data`, so the server reads the real bytes: encoding, binary)
  * or pasted text (`text`), and the file's name (empty for pasted text).
  */
-export const ScriptSource = z.object({
-  filename: z.string().max(255).default(''),
-  text: z.string().max(SCRIPT_BODY_LIMIT).optional(),
-  data: z.string().max(SCRIPT_BODY_LIMIT).optional(),
+export const ScriptSource = /* @__PURE__ */ z.object({
+  filename: /* @__PURE__ */ z.string().max(255).default(''),
+  text: /* @__PURE__ */ z.string().max(SCRIPT_BODY_LIMIT).optional(),
+  data: /* @__PURE__ */ z.string().max(SCRIPT_BODY_LIMIT).optional(),
 });
 export type ScriptSource = z.input<typeof ScriptSource>;
 
 /** What an import does to an item: add it, change the existing one, or keep it as it is. */
-export const ImportChange = z.enum(['add', 'change', 'keep']);
+export const ImportChange = /* @__PURE__ */ z.enum(['add', 'change', 'keep']);
 export type ImportChange = z.infer<typeof ImportChange>;
 
-export const PlannedShot = z.object({
+export const PlannedShot = /* @__PURE__ */ z.object({
   change: ImportChange,
   /** The existing shot kept (with its inputs and takes); null for a new one. */
-  shot_id: z.string().nullable(),
-  description: z.string(),
-  dialogue: z.string(),
-  camera_angle: z.string(),
+  shot_id: /* @__PURE__ */ z.string().nullable(),
+  description: /* @__PURE__ */ z.string(),
+  dialogue: /* @__PURE__ */ z.string(),
+  camera_angle: /* @__PURE__ */ z.string(),
   /** The characters the shot names (speakers and characters its action mentions). */
-  characters: z.array(z.string()),
-  takes: z.number(),
+  characters: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+  takes: /* @__PURE__ */ z.number(),
 });
 export type PlannedShot = z.infer<typeof PlannedShot>;
 
-export const PlannedScene = z.object({
+export const PlannedScene = /* @__PURE__ */ z.object({
   change: ImportChange,
-  scene_id: z.string().nullable(),
+  scene_id: /* @__PURE__ */ z.string().nullable(),
   /** The heading as written, without its scene number; the scene's title. */
-  heading: z.string(),
-  int_ext: z.string(),
-  location: z.string(),
-  time_of_day: z.string(),
-  number: z.string().nullable(),
+  heading: /* @__PURE__ */ z.string(),
+  int_ext: /* @__PURE__ */ z.string(),
+  location: /* @__PURE__ */ z.string(),
+  time_of_day: /* @__PURE__ */ z.string(),
+  number: /* @__PURE__ */ z.string().nullable(),
   /** From the script's synopses (Fountain `=`, FDX scene summary); empty when it has none. */
-  description: z.string(),
-  shots: z.array(PlannedShot),
+  description: /* @__PURE__ */ z.string(),
+  shots: /* @__PURE__ */ z.array(PlannedShot),
 });
 export type PlannedScene = z.infer<typeof PlannedScene>;
 
-export const PlannedCharacter = z.object({
+export const PlannedCharacter = /* @__PURE__ */ z.object({
   change: ImportChange,
-  character_id: z.string().nullable(),
-  name: z.string(),
+  character_id: /* @__PURE__ */ z.string().nullable(),
+  name: /* @__PURE__ */ z.string(),
   /** Dialogue blocks the character speaks. */
-  lines: z.number(),
+  lines: /* @__PURE__ */ z.number(),
 });
 export type PlannedCharacter = z.infer<typeof PlannedCharacter>;
 
 /** An item of the movie the script no longer holds: kept unless the apply names it in `remove`. */
-export const RemovableItem = z.object({
-  level: z.enum(['scene', 'shot', 'character']),
-  id: z.string(),
-  title: z.string(),
+export const RemovableItem = /* @__PURE__ */ z.object({
+  level: /* @__PURE__ */ z.enum(['scene', 'shot', 'character']),
+  id: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.string(),
   /** The scene a shot belongs to. */
-  scene_title: z.string().nullable(),
+  scene_title: /* @__PURE__ */ z.string().nullable(),
   /** Shots a scene would take with it. */
-  shots: z.number(),
+  shots: /* @__PURE__ */ z.number(),
   /** Takes (generations) removed with it. */
-  takes: z.number(),
+  takes: /* @__PURE__ */ z.number(),
 });
 export type RemovableItem = z.infer<typeof RemovableItem>;
 
-export const ScriptPreview = z.object({
-  format: z.enum(['fountain', 'fdx']),
+export const ScriptPreview = /* @__PURE__ */ z.object({
+  format: /* @__PURE__ */ z.enum(['fountain', 'fdx']),
   /** The movie's title after the import (the script's title fills an untitled movie only). */
-  title: z.string(),
-  title_changes: z.boolean(),
-  scenes: z.array(PlannedScene),
-  characters: z.array(PlannedCharacter),
-  removable: z.array(RemovableItem),
+  title: /* @__PURE__ */ z.string(),
+  title_changes: /* @__PURE__ */ z.boolean(),
+  scenes: /* @__PURE__ */ z.array(PlannedScene),
+  characters: /* @__PURE__ */ z.array(PlannedCharacter),
+  removable: /* @__PURE__ */ z.array(RemovableItem),
   /** Identifies this plan against the movie as it was; the apply is refused when the movie moved on. */
-  fingerprint: z.string(),
+  fingerprint: /* @__PURE__ */ z.string(),
 });
 export type ScriptPreview = z.infer<typeof ScriptPreview>;
 
-export const ApplyScriptBody = ScriptSource.extend({
-  fingerprint: z.string().max(200),
+export const ApplyScriptBody = /* @__PURE__ */ ScriptSource.extend({
+  fingerprint: /* @__PURE__ */ z.string().max(200),
   /** Ids among the preview's `removable` to delete (with their shots and takes). */
-  remove: z.array(Id).max(10_000).default([]),
+  remove: /* @__PURE__ */ z.array(Id).max(10_000).default([]),
 });
 export type ApplyScriptBody = z.input<typeof ApplyScriptBody>;
 
-export const ImportResult = z.object({
-  movie_id: z.string(),
-  added: z.number(),
-  changed: z.number(),
-  kept: z.number(),
-  removed: z.number(),
+export const ImportResult = /* @__PURE__ */ z.object({
+  movie_id: /* @__PURE__ */ z.string(),
+  added: /* @__PURE__ */ z.number(),
+  changed: /* @__PURE__ */ z.number(),
+  kept: /* @__PURE__ */ z.number(),
+  removed: /* @__PURE__ */ z.number(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 
-export const NewMovieScriptBody = ScriptSource.extend({
+export const NewMovieScriptBody = /* @__PURE__ */ ScriptSource.extend({
   /** The template whose graph the movie starts with (its sample scenes left out); none: a blank movie. */
-  template: z.enum(TEMPLATE_KEYS).nullable().default(null),
+  template: /* @__PURE__ */ z.enum(TEMPLATE_KEYS).nullable().default(null),
 });
 export type NewMovieScriptBody = z.input<typeof NewMovieScriptBody>;
 
-export const ScriptMovieParams = z.object({ movieId: Id });
+export const ScriptMovieParams = /* @__PURE__ */ z.object({ movieId: Id });

@@ -6,7 +6,7 @@ import { ItemInput } from './editor';
 /** The storyboard levels with their own lists: scenes of a movie, shots of a scene, characters of a movie. */
 export const STORYBOARD_LEVELS = ['scene', 'shot', 'character'] as const;
 export type StoryboardLevel = (typeof STORYBOARD_LEVELS)[number];
-export const StoryboardLevelSchema = z.enum(STORYBOARD_LEVELS);
+export const StoryboardLevelSchema = /* @__PURE__ */ z.enum(STORYBOARD_LEVELS);
 
 /** The extra text fields of each level, shown as text inputs in the item panel. */
 export const STORYBOARD_EXTRA_FIELDS = {
@@ -27,128 +27,136 @@ export const STORYBOARD_MESSAGES = {
 } as const;
 
 const ItemFlags = {
-  _id: z.string(),
-  movie_id: z.string(),
-  index: z.number(),
-  inputs: z.array(ItemInput),
-  hidden: z.boolean(),
-  new_output: z.boolean(),
-  use_as_input: z.boolean(),
-  downloaded: z.boolean(),
-  display_image: z.string().nullable(),
+  _id: /* @__PURE__ */ z.string(),
+  movie_id: /* @__PURE__ */ z.string(),
+  index: /* @__PURE__ */ z.number(),
+  inputs: /* @__PURE__ */ z.array(ItemInput),
+  hidden: /* @__PURE__ */ z.boolean(),
+  new_output: /* @__PURE__ */ z.boolean(),
+  use_as_input: /* @__PURE__ */ z.boolean(),
+  downloaded: /* @__PURE__ */ z.boolean(),
+  display_image: /* @__PURE__ */ z.string().nullable(),
 };
 
-export const Scene = z.object({
+export const Scene = /* @__PURE__ */ z.object({
   ...ItemFlags,
-  title: z.string(),
-  description: z.string(),
-  location: z.string(),
+  title: /* @__PURE__ */ z.string(),
+  description: /* @__PURE__ */ z.string(),
+  location: /* @__PURE__ */ z.string(),
 });
 export type Scene = z.infer<typeof Scene>;
 
 /** A shot's title is its description (the action). */
-export const Shot = z.object({
+export const Shot = /* @__PURE__ */ z.object({
   ...ItemFlags,
-  scene_id: z.string(),
-  description: z.string(),
-  dialogue: z.string(),
-  camera_angle: z.string(),
+  scene_id: /* @__PURE__ */ z.string(),
+  description: /* @__PURE__ */ z.string(),
+  dialogue: /* @__PURE__ */ z.string(),
+  camera_angle: /* @__PURE__ */ z.string(),
   /** Seconds the shot lasts in the cut, or null: from its take (a video's length, else a still's). */
-  duration: z.number().nullable(),
+  duration: /* @__PURE__ */ z.number().nullable(),
 });
 export type Shot = z.infer<typeof Shot>;
 
 /** A character is named; `title` repeats the name for screens that show every level alike. */
-export const Character = z.object({
+export const Character = /* @__PURE__ */ z.object({
   ...ItemFlags,
-  name: z.string(),
-  title: z.string(),
-  description: z.string(),
+  name: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.string(),
+  description: /* @__PURE__ */ z.string(),
 });
 export type Character = z.infer<typeof Character>;
 
-const ItemTitle = z.string().max(500);
-const ItemText = z.string().max(20_000);
+const ItemTitle = /* @__PURE__ */ z.string().max(500);
+const ItemText = /* @__PURE__ */ z.string().max(20_000);
 
 /** What an update may change; the client sends the whole item, and unknown keys (_id, ...) are ignored. */
 const ItemChanges = {
-  index: z.number().int().min(0).max(100_000).optional(),
-  inputs: z.array(ItemInput).max(500).optional(),
-  hidden: z.boolean().optional(),
-  new_output: z.boolean().optional(),
-  use_as_input: z.boolean().optional(),
-  downloaded: z.boolean().optional(),
-  display_image: z.string().max(4000).nullable().optional(),
+  index: /* @__PURE__ */ z.number().int().min(0).max(100_000).optional(),
+  inputs: /* @__PURE__ */ z.array(ItemInput).max(500).optional(),
+  hidden: /* @__PURE__ */ z.boolean().optional(),
+  new_output: /* @__PURE__ */ z.boolean().optional(),
+  use_as_input: /* @__PURE__ */ z.boolean().optional(),
+  downloaded: /* @__PURE__ */ z.boolean().optional(),
+  display_image: /* @__PURE__ */ z.string().max(4000).nullable().optional(),
 };
 
-export const SceneUpdate = z.object({
+export const SceneUpdate = /* @__PURE__ */ z.object({
   ...ItemChanges,
-  title: ItemTitle.optional(),
-  description: ItemText.optional(),
-  location: ItemText.optional(),
+  title: /* @__PURE__ */ ItemTitle.optional(),
+  description: /* @__PURE__ */ ItemText.optional(),
+  location: /* @__PURE__ */ ItemText.optional(),
 });
 export type SceneUpdate = z.input<typeof SceneUpdate>;
 
-export const ShotUpdate = z.object({
+export const ShotUpdate = /* @__PURE__ */ z.object({
   ...ItemChanges,
-  description: ItemText.optional(),
-  dialogue: ItemText.optional(),
-  camera_angle: ItemText.optional(),
+  description: /* @__PURE__ */ ItemText.optional(),
+  dialogue: /* @__PURE__ */ ItemText.optional(),
+  camera_angle: /* @__PURE__ */ ItemText.optional(),
   /** null: back to the take's length. */
-  duration: ShotDuration.nullable().optional(),
+  duration: /* @__PURE__ */ ShotDuration.nullable().optional(),
 });
 export type ShotUpdate = z.input<typeof ShotUpdate>;
 
-export const CharacterUpdate = z.object({
+export const CharacterUpdate = /* @__PURE__ */ z.object({
   ...ItemChanges,
-  name: ItemTitle.optional(),
-  title: ItemTitle.optional(),
-  description: ItemText.optional(),
+  name: /* @__PURE__ */ ItemTitle.optional(),
+  title: /* @__PURE__ */ ItemTitle.optional(),
+  description: /* @__PURE__ */ ItemText.optional(),
 });
 export type CharacterUpdate = z.input<typeof CharacterUpdate>;
 
 /** Create: appended at the end, or inserted at `index` (later items move down one). */
-export const CreateItemBody = z.object({ index: z.number().int().min(0).max(100_000).optional() }).nullish();
+export const CreateItemBody = /* @__PURE__ */ z
+  .object({ index: /* @__PURE__ */ z.number().int().min(0).max(100_000).optional() })
+  .nullish();
 export type CreateItemBody = z.input<typeof CreateItemBody>;
 
-export const MovieIdQuery = z.object({ movie_id: Id });
-export const OptionalMovieIdQuery = z.object({ movie_id: Id.optional() });
-export const CreateShotQuery = z.object({ scene_id: Id, movie_id: Id });
-export const ItemIdParams = z.object({ id: Id });
-export const SceneIdParams = z.object({ sceneId: Id });
-export const ShotIdParams = z.object({ shotId: Id });
-export const ItemDisplayImageParams = z.object({ level: StoryboardLevelSchema, id: Id });
+export const MovieIdQuery = /* @__PURE__ */ z.object({ movie_id: Id });
+export const OptionalMovieIdQuery = /* @__PURE__ */ z.object({ movie_id: /* @__PURE__ */ Id.optional() });
+export const CreateShotQuery = /* @__PURE__ */ z.object({ scene_id: Id, movie_id: Id });
+export const ItemIdParams = /* @__PURE__ */ z.object({ id: Id });
+export const SceneIdParams = /* @__PURE__ */ z.object({ sceneId: Id });
+export const ShotIdParams = /* @__PURE__ */ z.object({ shotId: Id });
+export const ItemDisplayImageParams = /* @__PURE__ */ z.object({ level: StoryboardLevelSchema, id: Id });
 /** A list's parent: the movie of its scenes or characters, the scene of its shots. */
-export const ListDisplayImagesParams = z.object({ level: StoryboardLevelSchema, parentId: Id });
+export const ListDisplayImagesParams = /* @__PURE__ */ z.object({
+  level: StoryboardLevelSchema,
+  parentId: Id,
+});
 
 /**
  * The display image of every item of a list, by id: what `latest_display_image` gives each of them,
  * in one answer (a screen of 300 shots asks once, not once a tile).
  */
-export const LatestDisplayImages = z.record(z.string(), z.string().nullable());
+export const LatestDisplayImages = /* @__PURE__ */ z.record(
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ z.string().nullable(),
+);
 export type LatestDisplayImages = z.infer<typeof LatestDisplayImages>;
 
 /** Ids of the items whose new-output marker is set. */
-export const WithNewOutput = z.array(z.string());
+export const WithNewOutput = /* @__PURE__ */ z.array(/* @__PURE__ */ z.string());
 
 /** Generation counts grouped as the screens show them (pending + queued, running + assigned, ...). */
-export const StatusCounts = z.object({
-  pending: z.number(),
-  running: z.number(),
-  success: z.number(),
-  failed: z.number(),
+export const StatusCounts = /* @__PURE__ */ z.object({
+  pending: /* @__PURE__ */ z.number(),
+  running: /* @__PURE__ */ z.number(),
+  success: /* @__PURE__ */ z.number(),
+  failed: /* @__PURE__ */ z.number(),
 });
 export type StatusCounts = z.infer<typeof StatusCounts>;
 
-export const ShotGenerationStats = StatusCounts.extend({
-  shot_has_new_output: z.boolean(),
-  generations_with_new_output: z.number(),
+export const ShotGenerationStats = /* @__PURE__ */ StatusCounts.extend({
+  shot_has_new_output: /* @__PURE__ */ z.boolean(),
+  generations_with_new_output: /* @__PURE__ */ z.number(),
 });
 export type ShotGenerationStats = z.infer<typeof ShotGenerationStats>;
 
-export const SceneGenerationStats = z.object({
+export const SceneGenerationStats = /* @__PURE__ */ z.object({
   total: StatusCounts,
-  shots_with_new_output: z.number(),
-  generations_with_new_output: z.number(),
+  shots_with_new_output: /* @__PURE__ */ z.number(),
+  generations_with_new_output: /* @__PURE__ */ z.number(),
 });
 export type SceneGenerationStats = z.infer<typeof SceneGenerationStats>;

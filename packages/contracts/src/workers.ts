@@ -14,7 +14,7 @@ const MAX_WORKER_URL_LENGTH = 2000;
  * RunPod serverless endpoint running worker-comfyui (or its container serving the API locally).
  */
 export const WORKER_BACKENDS = ['comfyui', 'comfyui-api', 'runpod'] as const;
-export const WorkerBackend = z.enum(WORKER_BACKENDS);
+export const WorkerBackend = /* @__PURE__ */ z.enum(WORKER_BACKENDS);
 export type WorkerBackend = z.infer<typeof WorkerBackend>;
 export const WORKER_BACKEND_NAMES: Record<WorkerBackend, string> = {
   comfyui: 'ComfyUI',
@@ -61,66 +61,70 @@ export function normaliseWorkerUrl(input: string): { url: string } | { error: st
   return { url: `${parsed.protocol}//${parsed.host}${path}` };
 }
 
-const Capacity = z
+const Capacity = /* @__PURE__ */ z
   .number({ message: 'capacity must be a whole number from 1 to 16' })
   .int('capacity must be a whole number from 1 to 16')
   .min(MIN_WORKER_CAPACITY, 'capacity must be a whole number from 1 to 16')
   .max(MAX_WORKER_CAPACITY, 'capacity must be a whole number from 1 to 16');
 
-const Label = z
+const Label = /* @__PURE__ */ z
   .string()
   .trim()
   .max(MAX_WORKER_LABEL_LENGTH, `The name can be at most ${MAX_WORKER_LABEL_LENGTH} characters.`);
 
 /** One of the signed-in user's own ComfyUI workers, with what the last health check saw. */
-export const OwnWorker = z.object({
-  _id: z.string(),
-  url: z.string(),
-  label: z.string(),
-  capacity: z.number(),
+export const OwnWorker = /* @__PURE__ */ z.object({
+  _id: /* @__PURE__ */ z.string(),
+  url: /* @__PURE__ */ z.string(),
+  label: /* @__PURE__ */ z.string(),
+  capacity: /* @__PURE__ */ z.number(),
   /** Answered `/system_stats` at the last check; only healthy workers get jobs. */
-  healthy: z.boolean(),
-  last_seen_at: IsoDate.nullable(),
-  last_error: z.string().nullable(),
-  comfyui_version: z.string().nullable(),
+  healthy: /* @__PURE__ */ z.boolean(),
+  last_seen_at: /* @__PURE__ */ IsoDate.nullable(),
+  last_error: /* @__PURE__ */ z.string().nullable(),
+  comfyui_version: /* @__PURE__ */ z.string().nullable(),
   backend: WorkerBackend,
   /** Jobs waiting on the backend (RunPod's queue) at the last check; null when it does not say. */
-  queue_depth: z.number().nullable(),
+  queue_depth: /* @__PURE__ */ z.number().nullable(),
   /** Workers starting up (cold starts) at the last check; null when the backend does not say. */
-  cold_starts: z.number().nullable(),
+  cold_starts: /* @__PURE__ */ z.number().nullable(),
   /** The last 4 characters of its API key (RunPod), the only part ever sent back; null without a key. */
-  api_key_ending: z.string().nullable(),
+  api_key_ending: /* @__PURE__ */ z.string().nullable(),
   /** The user's jobs assigned to it, queued on it or running on it now. */
-  active_jobs: z.number(),
+  active_jobs: /* @__PURE__ */ z.number(),
   /**
    * A comfyui-api worker's own webhook: the address for its SYSTEM_WEBHOOK_URL (the studio sends the
    * same as each job's `webhook_v2`) and the secret for its WEBHOOK_SECRET; null for other backends.
    */
-  webhook: z.object({ url: z.string(), secret: z.string() }).nullable(),
+  webhook: /* @__PURE__ */ z
+    .object({ url: /* @__PURE__ */ z.string(), secret: /* @__PURE__ */ z.string() })
+    .nullable(),
   created_at: IsoDate,
 });
 export type OwnWorker = z.infer<typeof OwnWorker>;
 
 /** What the server lets a user's own worker be: private and local addresses only when its operator says. */
-export const OwnWorkerRules = z.object({ private_addresses_allowed: z.boolean() });
+export const OwnWorkerRules = /* @__PURE__ */ z.object({
+  private_addresses_allowed: /* @__PURE__ */ z.boolean(),
+});
 export type OwnWorkerRules = z.infer<typeof OwnWorkerRules>;
 
-export const AddWorkerBody = z.object({
-  url: z.string().max(MAX_WORKER_URL_LENGTH, 'The address is too long.'),
+export const AddWorkerBody = /* @__PURE__ */ z.object({
+  url: /* @__PURE__ */ z.string().max(MAX_WORKER_URL_LENGTH, 'The address is too long.'),
   /** Shown in the list; the address's host when left empty. */
-  label: Label.default(''),
-  capacity: Capacity.default(MIN_WORKER_CAPACITY),
-  backend: WorkerBackend.default('comfyui'),
+  label: /* @__PURE__ */ Label.default(''),
+  capacity: /* @__PURE__ */ Capacity.default(MIN_WORKER_CAPACITY),
+  backend: /* @__PURE__ */ WorkerBackend.default('comfyui'),
   /** The backend's API key (RunPod); kept on the server sealed, never sent back (only its last 4 characters). */
-  api_key: z.string().trim().max(500).default(''),
+  api_key: /* @__PURE__ */ z.string().trim().max(500).default(''),
 });
 export type AddWorkerBody = z.input<typeof AddWorkerBody>;
 
-export const UpdateWorkerBody = z
-  .object({ label: Label.optional(), capacity: Capacity.optional() })
+export const UpdateWorkerBody = /* @__PURE__ */ z
+  .object({ label: /* @__PURE__ */ Label.optional(), capacity: /* @__PURE__ */ Capacity.optional() })
   .refine((body) => body.label !== undefined || body.capacity !== undefined, {
     message: 'Send a label or a capacity to change.',
   });
 export type UpdateWorkerBody = z.input<typeof UpdateWorkerBody>;
 
-export const WorkerIdParams = z.object({ workerId: Id });
+export const WorkerIdParams = /* @__PURE__ */ z.object({ workerId: Id });
