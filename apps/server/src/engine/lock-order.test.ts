@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generations } from '../db/schema';
+import { untilAppWaitsForLock } from '../test/lock-waits';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { renewLeases } from './claim';
 import { generate, generationMovie, type GenerationMovie } from './engine-test-support';
@@ -40,19 +41,6 @@ async function threeJobs(status: 'assigned' | 'queued'): Promise<string[]> {
     await t.db.execute(sql`update generations set status = ${status} where id = ${id}::uuid`);
   }
   return ids;
-}
-
-/** Waits until a statement of the app is queued behind a lock held by `other` (a state, not a time). */
-async function untilAppWaitsForLock(): Promise<void> {
-  for (let round = 0; round < 500; round++) {
-    const { rows } = await other.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0]!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('The app never waited for the lock');
 }
 
 const take = { type: 'image' as const, url: 'http://studio/a.png', display_image: null, bytes: 10 };
@@ -99,7 +87,7 @@ describe.skipIf(!onPostgres)('the row locks of the engine’s multi-row writes',
         await other.query('select id from generations where id = $1 for update', [lowest]);
         const writing = write(ids);
         // Grouped moves start on the next turn; the first one goes alone, so wait for the statement.
-        await untilAppWaitsForLock();
+        await untilAppWaitsForLock(other);
         // Held by the app, these would fail at once (lock_not_available) instead of locking.
         const { rowCount } = await other.query(
           'select id from generations where id = any($1::uuid[]) for update nowait',
@@ -126,7 +114,7 @@ describe.skipIf(!onPostgres)('the row locks of the engine’s multi-row writes',
       const at = new Date();
       const move = { output: take, finishedAt: at, gpuSeconds: 1, endedAt: at, adoptedAt: null };
       const moved = Promise.all(ids.map((id) => moves.add({ id, ...move })));
-      await untilAppWaitsForLock(); // holding the two lower ids, waiting for the highest
+      await untilAppWaitsForLock(other); // holding the two lower ids, waiting for the highest
       await other.query('select id from generations where id = $1 for update', [lowest]);
       await other.query('commit');
       expect(await moved).toEqual([true, true, true]);

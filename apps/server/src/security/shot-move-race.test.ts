@@ -6,6 +6,7 @@ import {
   type StoryboardClient,
 } from '../routes/storyboard/storyboard-test-client';
 import { signIn, type SignedInUser } from '../test/sign-in';
+import { untilAppWaitsForLock } from '../test/lock-waits';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // Two connections racing need a server: PGlite has one connection, so this runs in CI's PostgreSQL pass.
@@ -37,19 +38,6 @@ async function sceneWithThreeShots() {
   return { scene, shots: await api.shots(ann, scene._id) };
 }
 
-/** Waits until a statement of the app is queued behind a lock held by `other` (a state, not a time). */
-async function untilAppWaitsForLock(): Promise<void> {
-  for (let round = 0; round < 500; round++) {
-    const { rows } = await other.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0]!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('The app never waited for the lock');
-}
-
 /**
  * Runs `deletion` in the second connection's transaction, holding the scene's row lock as the studio's
  * own deletions do; sends `request` while it is open (the route has already found the shot), lets it queue
@@ -65,7 +53,7 @@ async function whileDeleting(
   await other.query('select id from scenes where id = $1 for no key update', [sceneId]);
   await other.query(deletion, params);
   const answer = request();
-  await untilAppWaitsForLock();
+  await untilAppWaitsForLock(other);
   await other.query('commit');
   return answer;
 }
