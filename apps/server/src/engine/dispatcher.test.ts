@@ -59,7 +59,7 @@ describe('the dispatcher with real dev workers', () => {
       expect(take.new_output).toBe(true);
       expect(take.progress).toBe(1);
       const key = storedFileKey(t.config.publicUrl, take.output!.url)!;
-      expect(key.startsWith(`movies/${m.movieId}/generations/${id}/`)).toBe(true);
+      expect(key.startsWith(`movies/${m.movieId}/generations/${id}-`)).toBe(true);
       expect((await t.storage.head(key))?.size).toBeGreaterThan(0);
       // The preview worker's small stills are their own display images (store-outputs.test.ts).
       expect(take.display_image).toBe(take.output!.url);

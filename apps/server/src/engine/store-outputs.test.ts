@@ -59,14 +59,14 @@ describe('the display image of a take', () => {
 
   it('is the take itself for a small still PNG: no copy is made', async () => {
     const { file, display } = await store(await png(64, 64), 'small');
-    expect(file).toBe('movies/movie-1/generations/small/still_00001_.png');
+    expect(file).toBe('movies/movie-1/generations/small-still_00001_.png');
     expect(display).toBe(file);
-    expect(await storage.head('movies/movie-1/generations/small/display.webp')).toBeNull();
+    expect(await storage.head('movies/movie-1/generations/small-display.webp')).toBeNull();
   });
 
   it('is a WebP copy at most 768 px wide for a wide, a heavy or an animated PNG', async () => {
     const wide = await store(await png(1024, 64), 'wide');
-    expect(wide.display).toBe('movies/movie-1/generations/wide/display.webp');
+    expect(wide.display).toBe('movies/movie-1/generations/wide-display.webp');
     const copy = await storage.get(wide.display!);
     expect(copy?.contentType).toBe('image/webp');
     expect((await sharp(copy!.body).metadata()).width).toBe(768);
@@ -77,10 +77,10 @@ describe('the display image of a take', () => {
       .png()
       .toBuffer();
     expect(noise.length).toBeGreaterThan(256 * 1024);
-    expect((await store(noise, 'heavy')).display).toBe('movies/movie-1/generations/heavy/display.webp');
+    expect((await store(noise, 'heavy')).display).toBe('movies/movie-1/generations/heavy-display.webp');
 
     expect((await store(animated(await png(64, 64)), 'animated')).display).toBe(
-      'movies/movie-1/generations/animated/display.webp',
+      'movies/movie-1/generations/animated-display.webp',
     );
   });
 });

@@ -32,7 +32,7 @@ export interface OutputStore {
 }
 
 /**
- * Fetches the take's output file through `/view` into storage under the generation's folder, with a
+ * Fetches the take's output file through `/view` into storage under the generation's prefix, with a
  * display image (an image resized; a video's poster frame when ffmpeg is there) and, for video and
  * sound, the length its container states (what the export falls back on without ffprobe). Null when the
  * workflow produced no file. Workers are untrusted: the file is streamed through a temporary file with
@@ -54,8 +54,8 @@ export async function storeGenerationOutput(
     await viewed.body.cancel().catch(() => {});
     throw new Error(tooLarge);
   }
-  const folder = generationStoragePrefix(generation.movieId, generation.id);
-  const key = `${folder}${safeName(file.filename)}`;
+  const prefix = generationStoragePrefix(generation.movieId, generation.id);
+  const key = `${prefix}${safeName(file.filename)}`;
   const kept = async (bytes: Uint8Array | string, size: number, head: Uint8Array) => {
     const contentType = sniffMediaType(head);
     if (!contentType) {
@@ -65,7 +65,7 @@ export async function storeGenerationOutput(
     }
     if (typeof bytes === 'string') await store.storage.putFile(key, bytes, contentType);
     else await store.storage.put(key, bytes, contentType);
-    const display = await displayImage(store.storage, file, key, bytes, folder);
+    const display = await displayImage(store.storage, file, key, bytes, prefix);
     // ComfyUI reports a video's frame rate at most, never its length: the container header says it.
     const seconds =
       typeof bytes === 'string' && file.kind !== 'image'
@@ -145,14 +145,15 @@ async function displayImage(
   key: string,
   /** The output's bytes, or the temporary file holding them. */
   bytes: Uint8Array | string,
-  folder: string,
+  /** The generation's key prefix: its other files are named after it. */
+  prefix: string,
 ): Promise<string | null> {
-  if (file.kind === 'video') return storePosterFrame(storage, key).catch(() => null);
+  if (file.kind === 'video') return storePosterFrame(storage, key, `${prefix}poster.jpg`).catch(() => null);
   if (file.kind !== 'image') return null;
   // A small still is shown as it is: no copy to encode and store for each take.
   if (typeof bytes !== 'string' && isOwnDisplayImage(bytes, DISPLAY_WIDTH)) return key;
   // An image sharp cannot read is still shown by the browser as it is.
-  return (await storeDisplayImage(storage, bytes, `${folder}display.webp`, DISPLAY_WIDTH)) ?? key;
+  return (await storeDisplayImage(storage, bytes, `${prefix}display.webp`, DISPLAY_WIDTH)) ?? key;
 }
 
 function safeName(filename: string): string {

@@ -25,9 +25,7 @@ export function writeSmallObject(place: ObjectPlace, bytes: Uint8Array, meta: st
   try {
     if (meta === null) unlinkIfThere(place.meta);
     else metaFile = writeTempFileSync(place.tmpDir, meta);
-    // Made first: most small objects are a new take's, in a folder of its own not yet there, and a
-    // failed rename costs a thrown error besides its system call.
-    mkdirSync(path.dirname(place.object), { recursive: true });
+    // Most small objects are takes, whose folder (the movie's takes) is there already.
     inFolderSync(place.object, () => renameSync(file, place.object));
   } catch (err) {
     for (const left of [file, metaFile]) if (left) rmSync(left, { force: true });

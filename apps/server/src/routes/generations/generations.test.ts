@@ -143,6 +143,26 @@ describe('a shot’s generations', () => {
     expect((await call('GET', `/generations/${id}`, undefined, stranger)).statusCode).toBe(403);
   });
 
+  it("deletes a take's files, in its folder (takes stored before) or named after it, and no other take's", async () => {
+    const [kept, flat, inFolder] = await generate(t, m, [m.shotIds[1]!], 3);
+    const keys = {
+      kept: [`movies/${m.movieId}/generations/${kept}-out.png`],
+      flat: [
+        `movies/${m.movieId}/generations/${flat}-out.png`,
+        `movies/${m.movieId}/generations/${flat}-display.webp`,
+      ],
+      inFolder: [`movies/${m.movieId}/generations/${inFolder}/out.png`],
+    };
+    for (const key of Object.values(keys).flat()) await t.storage.put(key, Buffer.from('take'), 'image/png');
+    for (const id of [flat, inFolder]) {
+      expect((await call('DELETE', `/generations/${id}`)).statusCode).toBe(200);
+    }
+    const left = async (list: string[]) =>
+      Promise.all(list.map(async (key) => (await t.storage.head(key)) !== null));
+    expect(await left([...keys.flat, ...keys.inFolder])).toEqual([false, false, false]);
+    expect(await left(keys.kept)).toEqual([true]);
+  });
+
   it('cancels one generation and every unfinished one of a node', async () => {
     const [one, two] = await generate(t, m, [m.shotIds[0]!], 2);
     const cancelled = await call('POST', `/generations/cancel_generation/${one}`);

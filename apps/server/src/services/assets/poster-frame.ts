@@ -6,11 +6,15 @@ const FFMPEG_TIMEOUT_MS = 30_000;
 const MAX_POSTER_BYTES = 10 * 1024 * 1024;
 
 /**
- * Makes a video's poster frame (a JPEG of its first frame) and stores it beside the video; returns its
- * key, or null when ffmpeg is not installed or cannot read the file. A missing poster never fails an
- * upload: the studio shows the video without one.
+ * Makes a video's poster frame (a JPEG of its first frame) and stores it beside the video (in its
+ * folder, or at `posterKey`); returns its key, or null when ffmpeg is not installed or cannot read the
+ * file. A missing poster never fails an upload: the studio shows the video without one.
  */
-export async function storePosterFrame(storage: Storage, videoKey: string): Promise<string | null> {
+export async function storePosterFrame(
+  storage: Storage,
+  videoKey: string,
+  posterKey = `${assetFolder(videoKey)}.poster.jpg`,
+): Promise<string | null> {
   // ffmpeg reads the object over a short-lived link, so S3 and local storage work alike and the
   // video is never held in the server's memory.
   const source = await storage.presignGet(videoKey, { expiresInSeconds: 300 });
@@ -30,9 +34,8 @@ export async function storePosterFrame(storage: Storage, videoKey: string): Prom
     'pipe:1',
   ]);
   if (!jpeg || jpeg.length === 0) return null;
-  const key = `${assetFolder(videoKey)}.poster.jpg`;
-  await storage.put(key, jpeg, 'image/jpeg');
-  return key;
+  await storage.put(posterKey, jpeg, 'image/jpeg');
+  return posterKey;
 }
 
 function runFfmpeg(args: string[]): Promise<Buffer | null> {

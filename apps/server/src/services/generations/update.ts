@@ -9,9 +9,19 @@ import type { GenerationRow } from './access';
 import { cancelGeneration } from './cancel';
 import { refreshShotDisplayImage } from './display-images';
 
-/** Where a generation's files live in storage. */
+/**
+ * The start of every key of a generation's files: `<id>-<name>` side by side in the movie's one folder of
+ * takes, not a folder of their own. On local storage a folder per take was a directory created for each
+ * take, as much kernel time as its file (a new inode each). Takes stored before keep their folder
+ * (`<id>/<name>`); `generationFilesPrefix` covers both.
+ */
 export function generationStoragePrefix(movieId: string, id: string): string {
-  return `movies/${movieId}/generations/${id}/`;
+  return `${generationFilesPrefix(movieId, id)}-`;
+}
+
+/** Every file of a generation, in either layout: an id is never the start of another one. */
+export function generationFilesPrefix(movieId: string, id: string): string {
+  return `movies/${movieId}/generations/${id}`;
 }
 
 /** Changes a generation's flags; only a successful take can be used as input (spec). */
@@ -54,5 +64,5 @@ export async function deleteGeneration(
     .returning(generationEventColumns);
   await publishGenerationEvents(db, deleted, 'deleted');
   if (row.shotId) await refreshShotDisplayImage(db, row.shotId);
-  await storage.deletePrefix(generationStoragePrefix(row.movieId, row.id));
+  await storage.deletePrefix(generationFilesPrefix(row.movieId, row.id));
 }
