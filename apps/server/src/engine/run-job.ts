@@ -160,10 +160,14 @@ async function follow(
   };
   const started = r.executionStart(job.promptId!);
   if (started) move({ startedAt: started });
-  let lastWrite = 0;
+  // The first progress is written half a second into the run, as each one after: a take done sooner
+  // goes from running to done with no write (and no push to the open pages) of a percentage it would
+  // show for less.
+  let lastWrite = started?.getTime() ?? Date.now();
   const onProgress = (event: ComfyEvent) => {
     if (event.type === 'execution_start') {
-      move({ startedAt: new Date() });
+      lastWrite = Date.now();
+      move({ startedAt: new Date(lastWrite) });
     } else if (
       event.type === 'progress' &&
       event.data.max > 0 &&
