@@ -173,6 +173,8 @@ describe('claiming pending generations', () => {
     for (const { job, worker, node } of claims) {
       expect(node?.id).toBe(m.nodeId);
       const [row] = await t.db.select().from(generations).where(eq(generations.id, job.id));
+      // The job as its move left it, every column read as a select reads it (dates, JSON, arrays).
+      expect(job).toEqual(row);
       if (worker.id === known.id) {
         expect([row!.promptId, row!.comfyClientId]).toEqual([job.promptId, 'client-7']);
         expect(job.promptId).toMatch(/^[0-9a-f-]{36}$/);

@@ -6,7 +6,7 @@ import { onceMoreIfDeadlocked } from '../db/raw-statements';
 import { generations, nodes, workers } from '../db/schema';
 import type { NodeRow } from '../services/editor/node-rows';
 import type { GenerationRow } from '../services/generations/access';
-import { publishGenerationEvents } from './generation-events';
+import { announceMoved } from './generation-events';
 import { classSets, missingClasses } from './worker-classes';
 import type { WorkerRow } from './worker-row';
 
@@ -45,8 +45,8 @@ export interface ClaimContext {
  *   `generations_claim_idx` index scan (no sort of the whole queue);
  * - each job goes to the least loaded worker that may serve it (a user's own workers serve only that
  *   user, the shared pool everybody), and all move pending -> assigned by one conditional UPDATE, which
- *   also records the prompt id each will be submitted with when its worker's client id is known;
- * - the workflow nodes of the claimed jobs are read by one statement, not one per job.
+ *   also records the prompt id each will be submitted with when its worker's client id is known, and
+ *   in the same statement announces each move and reads each job's workflow node.
  * Jobs no free worker may serve stay pending.
  */
 export async function claimPendingGenerations(
@@ -114,7 +114,7 @@ export async function claimForFreeSlots(
       )} end`;
     // A prompt id is recorded only with the client id it goes with: 0.3.18 is searched by both.
     const promptIdFor = (worker: WorkerRow) => (clientIdOf(worker) ? randomUUID() : null);
-    const assigned = await tx
+    const assigned = tx
       .update(generations)
       .set({
         status: 'assigned',
@@ -128,21 +128,31 @@ export async function claimForFreeSlots(
       })
       .where(and(inArray(generations.id, [...chosen.keys()]), eq(generations.status, 'pending')))
       .returning();
-    // Announced when the claim commits, never for a claim that rolls back.
-    await publishGenerationEvents(tx, assigned, 'status');
-    const byId = new Map(assigned.map((row) => [row.id, row]));
-    const nodeIds = [...new Set(assigned.map((row) => row.workflowNodeId))];
-    const nodeRows =
-      nodeIds.length > 0 ? await tx.select().from(nodes).where(inArray(nodes.id, nodeIds)) : [];
-    const nodeById = new Map(nodeRows.map((node) => [node.id, node]));
+    // The moved jobs, each announced (when the claim commits, never for a claim that rolls back) and
+    // read with its workflow node, in the statement that moves them: two round trips fewer per claim.
+    const moved = tx.$with('moved', generationColumns).as(assigned.getSQL());
+    const claimed = await tx
+      .with(moved)
+      .select({ job: columnsOf(moved), node: nodes, announced: announceMoved(moved, 'status') })
+      .from(moved)
+      .leftJoin(nodes, eq(nodes.id, moved.workflowNodeId));
+    const byId = new Map(claimed.map((row) => [row.job.id, row]));
     // In queue order, oldest first, as the jobs were taken.
     const claims = pending.flatMap((job) => {
       const row = byId.get(job.id);
       if (!row) return [];
-      return [{ job: row, worker: chosen.get(job.id)!, node: nodeById.get(row.workflowNodeId) ?? null }];
+      return [{ job: row.job, worker: chosen.get(job.id)!, node: row.node }];
     });
     return { claims, idleSlots };
   });
+}
+
+const generationColumns = getTableColumns(generations);
+
+/** A CTE's columns as a selection (Drizzle selects a CTE itself only as one value). */
+function columnsOf<Cte extends Record<keyof typeof generationColumns, unknown>>(cte: Cte) {
+  const keys = Object.keys(generationColumns) as (keyof typeof generationColumns)[];
+  return Object.fromEntries(keys.map((key) => [key, cte[key]])) as Pick<Cte, keyof typeof generationColumns>;
 }
 
 /** Every column of a worker but its class list, which the claim reads once per digest (worker-classes.ts). */

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { GenerationEvent } from '@cinegraph/contracts';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db/client';
 import { generations } from '../db/schema';
@@ -58,6 +58,20 @@ export async function publishGenerationEvents(
   await db.execute(
     sql`select pg_notify(${GENERATION_EVENTS_CHANNEL}, value) from json_array_elements_text(${JSON.stringify(payloads)}::json)`,
   );
+}
+
+/**
+ * The `pg_notify` of each row of `moved` (a CTE of updated generations), to select with them: the
+ * event `toGenerationEvent` makes, built by the database.
+ */
+export function announceMoved(
+  moved: Record<keyof typeof generationEventColumns, SQLWrapper>,
+  change: GenerationEvent['change'],
+): SQL<string> {
+  return sql<string>`pg_notify(${GENERATION_EVENTS_CHANNEL}, json_build_object(
+    'id', ${moved.id}, 'movie_id', ${moved.movieId}, 'workflow_node_id', ${moved.workflowNodeId},
+    'shot_id', ${moved.shotId}, 'scene_id', ${moved.sceneId}, 'status', ${moved.status},
+    'progress', ${moved.progress}, 'change', ${change}::text)::text)`;
 }
 
 /** A generation UPDATE returning the event columns (see `updateAndPublish`). */
