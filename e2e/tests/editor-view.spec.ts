@@ -192,3 +192,45 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   await phone.close();
   await context.close();
 });
+
+test('the editor’s page starts its four reads from its head and the editor takes them over, each asked once', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughLandingPage(page, 'preloaded-reads@example.com');
+  const editor = await openNewMovieEditor(page, context);
+  const movieId = editor.url().split('/').at(-2)!;
+  const reads = [
+    `/api/v1/editor/nodes/${movieId}`,
+    `/api/v1/editor/connections/${movieId}`,
+    `/api/v1/movies/${movieId}`,
+    '/api/v1/editor/utility_nodes',
+  ];
+
+  // A fresh load, as a creator opening the editor again: count what leaves the browser.
+  const asked: string[] = [];
+  editor.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await editor.reload();
+  await expect(nodeNamed(editor, 'Download')).toBeVisible();
+  await expect(editor.locator('link[rel="modulepreload"][href*="EditorPage-"]')).toHaveCount(1);
+  for (const read of reads)
+    expect(
+      asked.filter((path) => path === read),
+      read,
+    ).toHaveLength(1);
+  // Each read was the head's preload (initiator `link`), not a second request of the editor's own.
+  const initiators = await editor.evaluate(
+    (paths) =>
+      paths.map((path) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname === path)
+          .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      ),
+    reads,
+  );
+  expect(initiators).toEqual(reads.map(() => ['link']));
+  await context.close();
+});

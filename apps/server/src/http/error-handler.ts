@@ -3,7 +3,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { StorageKeyError } from '../storage/storage-validation';
 import { HttpError } from './errors';
-import { webAppIndex, webAppPage } from './web-app';
+import { routePreloadLinks, withPreloadLinks } from './route-preloads';
+import { hasSessionCookie, webAppIndex, webAppPage } from './web-app';
 
 /** Every failure leaves as `{"detail": "..."}` with a fitting status; internals are logged, not sent. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -61,7 +62,13 @@ export function notFoundHandler(webDist: string) {
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    const page = webAppPage(webDist, request.url, request.headers.cookie);
-    return reply.type('text/html').send(fs.createReadStream(page));
+    const { cookie } = request.headers;
+    const page = webAppPage(webDist, request.url, cookie);
+    const links =
+      page === indexPath
+        ? routePreloadLinks(webDist, request.url.split('?')[0]!, hasSessionCookie(cookie))
+        : '';
+    if (!links) return reply.type('text/html').send(fs.createReadStream(page));
+    return reply.type('text/html').send(withPreloadLinks(fs.readFileSync(page, 'utf8'), links));
   };
 }

@@ -20,13 +20,14 @@ export function webAppPage(webDist: string, url: string, cookie: string | undefi
   const drawnLanding =
     pathName === '/' &&
     !new URLSearchParams(query).has('token') &&
-    !hasCookie(cookie, SESSION_COOKIE) &&
+    !hasSessionCookie(cookie) &&
     fs.existsSync(landing);
   return drawnLanding ? landing : webAppIndex(webDist);
 }
 
-function hasCookie(header: string | undefined, name: string): boolean {
-  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`));
+/** Whether the browser sends a session cookie (valid or not: only the API's checks say). */
+export function hasSessionCookie(header: string | undefined): boolean {
+  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
 /** The build keeps source maps for debugging; the studio does not hand its source to visitors. */

@@ -27,7 +27,7 @@ const requested = () => fetch.mock.calls.map((call) => (call as unknown as [stri
 describe('the editor, storyboard and generations routes', () => {
   beforeEach(() => fetch.mockClear());
 
-  it("start the editor's four reads as it matches, taken over once", async () => {
+  it("start the editor's four reads as it matches, as its page preloads them, taken over once", async () => {
     matchAndLoad('/movies/m1/editor');
     expect(requested()).toEqual(
       [
@@ -37,6 +37,11 @@ describe('the editor, storyboard and generations routes', () => {
         editor.movieKey('m1'),
       ].sort(),
     );
+    // Sent as the editor's page preloads them (no header of the studio's), so the browser takes those over.
+    for (const [, init] of fetch.mock.calls as unknown as [string, RequestInit][]) {
+      expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin' });
+      expect(init.headers).toEqual({});
+    }
     await Promise.all([
       editor.readNodes('m1'),
       editor.readConnections('m1'),

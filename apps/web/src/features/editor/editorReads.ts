@@ -18,7 +18,8 @@ export const utilityTemplatesKey = (): string => endpointUrl(endpoints.listUtili
 
 /**
  * One of the editor's reads under its SWR key: `start` begins it ahead; `take` hands over the read
- * started ahead if there is a fresh one (taken once), else reads anew.
+ * started ahead if there is a fresh one (taken once), else reads anew. Each is sent without the studio's
+ * header (apiCall's `headers` {}), as the editor's page preloads it, so the browser takes the preload over.
  */
 function readAhead<T>(keyOf: (movieId: string) => string, read: (movieId: string) => Promise<T>) {
   return {
@@ -27,12 +28,12 @@ function readAhead<T>(keyOf: (movieId: string) => string, read: (movieId: string
   };
 }
 
-const nodes = readAhead(nodesKey, (movieId) => apiCall(endpoints.listNodes, { params: { movieId } }));
+const nodes = readAhead(nodesKey, (movieId) => apiCall(endpoints.listNodes, { params: { movieId } }, {}));
 const connections = readAhead(connectionsKey, (movieId) =>
-  apiCall(endpoints.listConnections, { params: { movieId } }),
+  apiCall(endpoints.listConnections, { params: { movieId } }, {}),
 );
-const movie = readAhead(movieKey, (movieId) => apiCall(endpoints.getMovie, { params: { movieId } }));
-const utilityTemplates = readAhead(utilityTemplatesKey, () => apiCall(endpoints.listUtilityNodes));
+const movie = readAhead(movieKey, (movieId) => apiCall(endpoints.getMovie, { params: { movieId } }, {}));
+const utilityTemplates = readAhead(utilityTemplatesKey, () => apiCall(endpoints.listUtilityNodes, {}, {}));
 
 export const readNodes = nodes.take;
 export const readConnections = connections.take;
