@@ -66,6 +66,39 @@ describe('grouped moves', () => {
     );
   });
 
+  it('writes a start the worker told by then with the move, announced as queued and then running', async () => {
+    const [started, waiting] = await generate(t, m, m.shotIds.slice(0, 1), 2);
+    await t.db
+      .update(generations)
+      .set({ status: 'assigned' })
+      .where(inArray(generations.id, [started!, waiting!]));
+    const events: GenerationEvent[] = [];
+    await hub.subscribe(m.movieId, (e) => events.push(e));
+    const startedAt = new Date('2026-01-01T00:00:01.000Z');
+    const moves = queuedMoves(t.db);
+
+    const moved = await Promise.all([
+      moves.add({ id: started!, promptId: 'prompt-s', warning: null, startedAt: () => startedAt }),
+      moves.add({ id: waiting!, promptId: 'prompt-w', warning: null, startedAt: () => undefined }),
+    ]);
+
+    expect(moved).toEqual([true, true]);
+    const rows = await t.db
+      .select()
+      .from(generations)
+      .where(inArray(generations.id, [started!, waiting!]));
+    const state = (id: string) => rows.filter((r) => r.id === id).map((r) => [r.status, r.startedAt]);
+    expect(state(started!)).toEqual([['running', startedAt]]);
+    expect(state(waiting!)).toEqual([['queued', null]]);
+    await until(() => events.length >= 3);
+    const of = (id: string) => events.filter((e) => e.id === id).map((e) => [e.change, e.status]);
+    expect(of(started!)).toEqual([
+      ['status', 'queued'],
+      ['status', 'running'],
+    ]);
+    expect(of(waiting!)).toEqual([['status', 'queued']]);
+  });
+
   it("stores takes together, timing the GPU the worker did not report, and shows the shot's latest take", async () => {
     const [timed, untimed, adopted, last] = await generate(t, m, m.shotIds.slice(0, 1), 4);
     const startedAt = new Date('2026-01-01T00:00:00.000Z');

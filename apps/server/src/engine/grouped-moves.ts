@@ -56,23 +56,42 @@ export const LOCK_INPUT_IN_ID_ORDER = `
     select g.id from generations g where g.id in (select id from input) order by g.id for update
   )`;
 
-/** A prompt the worker accepted: `assigned -> queued` under the id it answered with. */
+/**
+ * A prompt the worker accepted: `assigned -> queued` under the id it answered with, or on to `running`
+ * when the worker said it started by the time the move is written.
+ */
 export interface QueuedMove {
   id: string;
   promptId: string;
   /** Outputs ComfyUI left out (node_errors); null when none. */
   warning: string | null;
+  /**
+   * When the worker said the prompt started, asked as the statement is made (an idle worker starts a
+   * prompt as it answers the submit): the start is then written with the move, not by one more.
+   */
+  startedAt?: () => Date | undefined;
 }
 
+/**
+ * A job that started is announced as queued, then as running: the pages see the path a job takes.
+ */
 const QUEUED_STATEMENT = `
   with input as (
-    select * from json_to_recordset($1::json) as i(id uuid, prompt_id text, warning text)
+    select * from json_to_recordset($1::json) as i(id uuid, prompt_id text, warning text, started_at timestamptz)
   ), ${LOCK_INPUT_IN_ID_ORDER}, moved as (
-    update generations g set status = 'queued', prompt_id = i.prompt_id, warning = i.warning,
+    update generations g set status = case when i.started_at is null then 'queued' else 'running' end,
+      started_at = coalesce(i.started_at, g.started_at), prompt_id = i.prompt_id, warning = i.warning,
       updated_at = $2::timestamptz
     from input i join locked l on l.id = i.id where g.id = l.id and g.status = 'assigned'
     returning ${MOVED_COLUMNS}
-  ) ${ANNOUNCE_MOVED}`;
+  )
+  select moved.id, pg_notify('${GENERATION_EVENTS_CHANNEL}', json_build_object(
+      'id', moved.id, 'movie_id', moved.movie_id, 'workflow_node_id', moved.workflow_node_id,
+      'shot_id', moved.shot_id, 'scene_id', moved.scene_id, 'status', s.status,
+      'progress', moved.progress, 'change', 'status')::text)
+  from moved cross join lateral (values (1, 'queued'), (2, moved.status)) as s(ord, status)
+  where s.ord = 1 or moved.status = 'running'
+  order by moved.id, s.ord`;
 
 /** A take stored: `queued | running -> success`, the shot's tile and the scene marked as new. */
 export interface SucceededMove {
@@ -118,7 +137,12 @@ const SUCCEEDED_STATEMENT = `
 /** The engine's batched writes of queued and succeeded jobs. */
 export function queuedMoves(db: Database): GroupedMoves<QueuedMove> {
   return new GroupedMoves(async (moves) => {
-    const rows = moves.map((m) => ({ id: m.id, prompt_id: m.promptId, warning: m.warning }));
+    const rows = moves.map((m) => ({
+      id: m.id,
+      prompt_id: m.promptId,
+      warning: m.warning,
+      started_at: m.startedAt?.() ?? null,
+    }));
     return movedIds(db, 'queued_moves', QUEUED_STATEMENT, rows);
   });
 }

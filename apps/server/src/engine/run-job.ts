@@ -99,13 +99,16 @@ async function queuedOn(
 ) {
   const promptId = queued.prompt_id;
   const warning = leftOutWarning(queued.node_errors);
-  if (!(await r.queued.add({ id: job.id, promptId, warning }))) {
+  let startWritten: Date | undefined;
+  const startedAt = () => (startWritten = r.executionStart(promptId));
+  if (!(await r.queued.add({ id: job.id, promptId, warning, startedAt }))) {
     // Cancelled while it was being submitted: the prompt must not run for nobody.
     const client = await r.clientFor(worker);
     await client.cancel(promptId).catch(() => {});
     return;
   }
-  await follow(r, { ...job, status: 'queued', promptId }, worker, signal, adoptedAt);
+  const status = startWritten ? 'running' : 'queued';
+  await follow(r, { ...job, status, promptId, startedAt: startWritten ?? null }, worker, signal, adoptedAt);
 }
 
 /** Outputs refused by validation are left out by ComfyUI while the others run: the take says so. */
@@ -159,7 +162,8 @@ async function follow(
     written = r.moves.add({ id: job.id, ...changes }).catch(() => {});
   };
   const started = r.executionStart(job.promptId!);
-  if (started) move({ startedAt: started });
+  // A start the queued move wrote is not written again.
+  if (started && job.status !== 'running') move({ startedAt: started });
   // The first progress is written half a second into the run, as each one after: a take done sooner
   // goes from running to done with no write (and no push to the open pages) of a percentage it would
   // show for less.
