@@ -1,5 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addedNode, editorNodes, nodeNamed, openNewMovieEditor, panBy } from './editor-canvas';
+import {
+  addedNode,
+  dragConnect,
+  edgeBetween,
+  editorNodes,
+  freePanePoint,
+  nodeById,
+  nodeNamed,
+  nodePosition,
+  openNewMovieEditor,
+  panBy,
+} from './editor-canvas';
 import { signInThroughLandingPage } from './sign-in';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -54,6 +65,39 @@ function minimapPixels(minimap: Locator): Promise<{ nodes: number; dimmedNodes: 
   });
 }
 
+/** The zoom under which nodes are drawn as cards (CANVAS_SETTINGS.detailMinZoom). */
+const DETAIL_MIN_ZOOM = 0.35;
+
+/**
+ * The ends of the drawn edges that are not on a handle of the drawn nodes (an edge left where a node's
+ * handle was before it turned into a card or back), as `edge id: x,y`: none when every edge is attached.
+ */
+function edgeEndsOffHandles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const handles = Array.from(document.querySelectorAll('.react-flow__handle'), (h) =>
+      h.getBoundingClientRect(),
+    );
+    const off: string[] = [];
+    for (const edge of Array.from(document.querySelectorAll<SVGGElement>('.react-flow__edge'))) {
+      const path = edge.querySelector<SVGPathElement>('path.react-flow__edge-path');
+      const matrix = path?.getScreenCTM();
+      if (!path || !matrix) continue;
+      for (const at of [0, path.getTotalLength()]) {
+        const { x, y } = new DOMPoint(
+          path.getPointAtLength(at).x,
+          path.getPointAtLength(at).y,
+        ).matrixTransform(matrix);
+        const onHandle = handles.some(
+          (h) => x >= h.left - 1.5 && x <= h.right + 1.5 && y >= h.top - 1.5 && y <= h.bottom + 1.5,
+        );
+        if (!onHandle)
+          off.push(`${edge.dataset.id ?? edge.getAttribute('data-testid')}: ${x.toFixed(0)},${y.toFixed(0)}`);
+      }
+    }
+    return off;
+  });
+}
+
 /** The canvas's zoom, as React Flow sets it on its viewport. */
 function canvasZoom(page: Page): Promise<number> {
   return page
@@ -79,29 +123,113 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   await expect(editor.locator('.react-flow__edge:not(.animated)')).toHaveCount(0);
   await editor.screenshot({ path: 'artifacts/editor-view-opened-desktop.png' });
 
-  // Zoomed out past reading, every node keeps its frame and title where it was and every edge its
-  // course (in canvas coordinates), but no field is drawn; zoomed back in, the fields come back.
+  // Zoomed out past reading, every node is drawn as a card: its frame and title where they were, its
+  // edges on the same course (in canvas coordinates) and ending at its handles, but no field drawn;
+  // zoomed back in, the fields come back.
+  // Each edge's course as its path's numbers, rounded to whole canvas pixels: a handle measured at
+  // another zoom may land a fraction of a pixel away.
   const courses = () =>
     edges
       .locator('path.react-flow__edge-path')
       .evaluateAll((paths) =>
-        paths.map((p) => (p.getAttribute('d') ?? '').replace(/-?\d+(\.\d+)?/g, (n) => Number(n).toFixed(0))),
+        paths.map((p) => (p.getAttribute('d')?.match(/-?\d+(\.\d+)?/g) ?? []).map(Number)),
       );
+  const sameCourses = (a: number[][], b: number[][]) =>
+    a.length === b.length &&
+    a.every((path, i) => path.length === b[i]!.length && path.every((n, j) => Math.abs(n - b[i]![j]!) <= 1));
   const drawnIn = await courses();
   const boxesIn = await nodeBoxes(editor);
   const fields = editor.getByTestId('editor-node').locator('textarea, input, select');
+  const cards = editor.locator('[data-testid="editor-node"][data-card]');
   await expect(fields).not.toHaveCount(0);
+  await expect(cards).toHaveCount(0);
+  expect(await edgeEndsOffHandles(editor)).toEqual([]);
   const zoomOut = editor.getByRole('button', { name: 'Zoom Out' });
   for (let i = 0; i < 5; i += 1) await zoomOut.click();
   await expect(fields).toHaveCount(0);
-  await expect(editorNodes(editor)).toHaveCount(boxesIn.size);
+  await expect(cards).toHaveCount(boxesIn.size);
   await expect(nodeNamed(editor, 'Download')).toBeVisible();
-  await expect.poll(courses).toEqual(drawnIn);
+  await expect.poll(async () => sameCourses(await courses(), drawnIn)).toBe(true);
+  expect(await edgeEndsOffHandles(editor)).toEqual([]);
   await editor.screenshot({ path: 'artifacts/editor-view-zoomed-out.png' });
   const zoomIn = editor.getByRole('button', { name: 'Zoom In' });
   for (let i = 0; i < 5; i += 1) await zoomIn.click();
   await expect(fields).not.toHaveCount(0);
-  await expect.poll(courses).toEqual(drawnIn);
+  await expect(cards).toHaveCount(0);
+  await expect.poll(async () => sameCourses(await courses(), drawnIn)).toBe(true);
+  expect(await edgeEndsOffHandles(editor)).toEqual([]);
+
+  // A field being typed in stays drawn while the canvas is zoomed out under it (the wheel, not a
+  // button, so the focus stays), and turns into a card with its text kept once the focus leaves it.
+  const textNode = editorNodes(editor)
+    .filter({ has: editor.getByRole('textbox', { name: 'Text value' }) })
+    .first();
+  const textId = (await textNode.getAttribute('data-node-id'))!;
+  const textValue = textNode.getByRole('textbox', { name: 'Text value' });
+  const textOutput = (await textNode.locator('.react-flow__handle.source').getAttribute('data-handleid'))!;
+  const promptNode = nodeNamed(editor, 'Cinegraph Prompt');
+  const promptId = (await promptNode.getAttribute('data-node-id'))!;
+  const extraInput = (await promptNode
+    .getByLabel('Extra Instructions #2 input')
+    .getAttribute('data-handleid'))!;
+  await textValue.fill('Fog over the harbour');
+  const pane = await freePanePoint(editor, 700, 450);
+  await editor.mouse.move(pane.x, pane.y);
+  for (let i = 0; i < 12 && (await canvasZoom(editor)) >= DETAIL_MIN_ZOOM; i += 1) {
+    await editor.mouse.wheel(0, 200);
+    await editor.waitForTimeout(50);
+  }
+  await expect(cards).toHaveCount(boxesIn.size - 1);
+  await expect(textValue).toBeFocused();
+  await expect(textValue).toHaveValue('Fog over the harbour');
+  await textValue.press('End');
+  await textValue.pressSequentially(' at dawn');
+  await expect(textValue).toHaveValue('Fog over the harbour at dawn');
+
+  // Clicking a card selects it (and takes the focus from the field: that node becomes a card too);
+  // dragging a card moves its node, and its edges follow to its handles.
+  const card = nodeById(editor, textId);
+  const download = nodeNamed(editor, 'Download');
+  const downloadId = (await download.getAttribute('data-node-id'))!;
+  const downloadBox = await boxOf(download);
+  await editor.mouse.click(downloadBox.x + downloadBox.width / 2, downloadBox.y + 4);
+  await expect(card).toHaveAttribute('data-card', '');
+  await expect(editor.locator(`.react-flow__node[data-id="${downloadId}"]`)).toHaveClass(/selected/);
+  await expect(textValue).toHaveCount(0);
+  const zoomNow = await canvasZoom(editor);
+  const from = await nodePosition(editor, downloadId);
+  await editor.mouse.move(downloadBox.x + downloadBox.width / 2, downloadBox.y + 4);
+  await editor.mouse.down();
+  await editor.mouse.move(downloadBox.x + downloadBox.width / 2 + 30, downloadBox.y + 34, { steps: 6 });
+  await editor.mouse.up();
+  const to = await nodePosition(editor, downloadId);
+  // 30 px on screen, give or take the snap grid (15) and two screen pixels.
+  expect(Math.abs(to.x - from.x - 30 / zoomNow)).toBeLessThan(15 + 2 / zoomNow);
+  expect(Math.abs(to.y - from.y - 30 / zoomNow)).toBeLessThan(15 + 2 / zoomNow);
+  expect(await edgeEndsOffHandles(editor)).toEqual([]);
+  await editor.screenshot({ path: 'artifacts/editor-view-card-dragged.png' });
+
+  // Connecting a card's output to another card's input works as in full: the new edge ends at both.
+  const edgeCount = await edges.count();
+  await dragConnect(
+    editor,
+    nodeById(editor, textId).locator(`.react-flow__handle.source[data-handleid="${textOutput}"]`),
+    nodeById(editor, promptId).locator(`.react-flow__handle.target[data-handleid="${extraInput}"]`),
+  );
+  await expect(edgeBetween(editor, textId, textOutput, promptId, extraInput)).toHaveCount(1);
+  await expect(edges).toHaveCount(edgeCount + 1);
+  expect(await edgeEndsOffHandles(editor)).toEqual([]);
+
+  // Zoomed back in, every node is drawn in full again, the typed text kept, the moved node where it went.
+  await editor.getByRole('button', { name: 'Fit View' }).click();
+  for (let i = 0; i < 12 && (await canvasZoom(editor)) < DETAIL_MIN_ZOOM; i += 1) await zoomIn.click();
+  await expect(cards).toHaveCount(0);
+  await expect(nodeById(editor, textId).getByRole('textbox', { name: 'Text value' })).toHaveValue(
+    'Fog over the harbour at dawn',
+  );
+  expect(await nodePosition(editor, downloadId)).toEqual(to);
+  expect(await edgeEndsOffHandles(editor)).toEqual([]);
+  await editor.getByRole('button', { name: 'Fit View' }).click();
 
   // The minimap in the canvas's top right corner draws every node, all in view: none dimmed.
   const minimap = editor.getByRole('img', { name: 'Mini Map' });

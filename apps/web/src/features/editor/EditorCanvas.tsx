@@ -32,7 +32,8 @@ import { CANVAS_SETTINGS, defaultZoom, minimapSize } from './logic/device';
 import { clearInsets, fittedViewport, sameViewport, savedViewport, saveViewport } from './logic/view';
 import { useMovieGenerationStatus } from '../generation/hooks/useNodeGenerationStatus';
 import { generatingKey, generatingNodes } from './logic/generatingNodes';
-import { FarZoomContext } from './nodes/farZoom';
+import { cardStatesKey, cardStatesOf, drawnAsCards } from './logic/farNodes';
+import { CardStatesContext, FarZoomContext } from './nodes/farZoom';
 import { NODE_TYPES } from './nodes/nodeTypes';
 import type { Device } from './useDevice';
 import type { EditorGraph } from './useEditorGraph';
@@ -51,11 +52,12 @@ interface EditorCanvasProps {
 const PRO_OPTIONS = { hideAttribution: true };
 
 /**
- * Whether the canvas is zoomed out past reading (its nodes drawn as FarNode): a boolean, so a zoom
- * re-renders the canvas only as it crosses.
+ * Whether the canvas is zoomed out past reading (its nodes drawn as cards) on a desktop or on a touch
+ * screen: booleans, so a zoom re-renders the canvas only as it crosses the threshold.
  */
-const zoomedOutFar = (state: { transform: [number, number, number] }) =>
-  state.transform[2] < CANVAS_SETTINGS.detailMinZoom;
+const cardsOnDesktop = (state: { transform: [number, number, number] }) =>
+  drawnAsCards(state.transform[2], false);
+const cardsOnTouch = () => false;
 
 /**
  * The React Flow canvas with the spec's settings and the touch gestures for edges. Every prop it gives
@@ -142,7 +144,13 @@ export function EditorCanvas({
   );
 
   // Not on touch screens: a phone's fitted view is that far out, and its nodes are still tapped there.
-  const far = useStore(zoomedOutFar) && !device.touch;
+  const far = useStore(device.touch ? cardsOnTouch : cardsOnDesktop);
+  // The cards' states change only when a node's does, not at every poll or drag step.
+  const cardsKey = cardStatesKey(
+    nodes.map((node) => node.data.node),
+    status,
+  );
+  const cards = useMemo(() => cardStatesOf(cardsKey), [cardsKey]);
   const zoom = defaultZoom(device);
   const minimap = minimapSize(device.touch);
   const minimapHeight = minimap.height;
@@ -211,52 +219,54 @@ export function EditorCanvas({
   );
   return (
     <FarZoomContext.Provider value={far}>
-      <ReactFlow<CanvasNode, CanvasEdge>
-        // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
-        // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
-        // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
-        className="overflow-clip!"
-        nodes={shownNodes}
-        edges={shownEdges}
-        nodeTypes={NODE_TYPES}
-        onNodesChange={graph.onNodesChange}
-        onEdgesChange={graph.onEdgesChange}
-        onConnect={onConnect}
-        isValidConnection={isValidConnection}
-        onNodeDragStop={onNodeDragStop}
-        onEdgeClick={onEdgeClick}
-        onPaneClick={handlePaneClick}
-        onPaneContextMenu={onPaneContextMenu}
-        defaultViewport={viewport}
-        minZoom={CANVAS_SETTINGS.minZoom}
-        maxZoom={CANVAS_SETTINGS.maxZoom}
-        onInit={onInit}
-        onMoveEnd={onMoveEnd}
-        onlyRenderVisibleElements
-        snapToGrid
-        snapGrid={CANVAS_SETTINGS.snapGrid}
-        deleteKeyCode={null}
-        disableKeyboardA11y
-        colorMode="dark"
-        proOptions={PRO_OPTIONS}
-      >
-        {/* Zoomed out past reading, the grid's dots are under a fifth of a pixel wide: hardly seen, yet the
+      <CardStatesContext.Provider value={cards}>
+        <ReactFlow<CanvasNode, CanvasEdge>
+          // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
+          // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
+          // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
+          className="overflow-clip!"
+          nodes={shownNodes}
+          edges={shownEdges}
+          nodeTypes={NODE_TYPES}
+          onNodesChange={graph.onNodesChange}
+          onEdgesChange={graph.onEdgesChange}
+          onConnect={onConnect}
+          isValidConnection={isValidConnection}
+          onNodeDragStop={onNodeDragStop}
+          onEdgeClick={onEdgeClick}
+          onPaneClick={handlePaneClick}
+          onPaneContextMenu={onPaneContextMenu}
+          defaultViewport={viewport}
+          minZoom={CANVAS_SETTINGS.minZoom}
+          maxZoom={CANVAS_SETTINGS.maxZoom}
+          onInit={onInit}
+          onMoveEnd={onMoveEnd}
+          onlyRenderVisibleElements
+          snapToGrid
+          snapGrid={CANVAS_SETTINGS.snapGrid}
+          deleteKeyCode={null}
+          disableKeyboardA11y
+          colorMode="dark"
+          proOptions={PRO_OPTIONS}
+        >
+          {/* Zoomed out past reading, the grid's dots are under a fifth of a pixel wide: hardly seen, yet the
           whole pattern was drawn again at every step of a pan. */}
-        {!far && <Background variant={BackgroundVariant.Dots} gap={CANVAS_SETTINGS.snapGrid[0]} size={1} />}
-        <Controls showInteractive={false} showFitView={false} position="bottom-right">
-          <ControlButton
-            onClick={fitAll}
-            title="Fit View"
-            aria-label="Fit View"
-            className="react-flow__controls-fitview"
-          >
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
-              <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
-            </svg>
-          </ControlButton>
-        </Controls>
-        <CanvasMinimap size={minimapStyle} />
-      </ReactFlow>
+          {!far && <Background variant={BackgroundVariant.Dots} gap={CANVAS_SETTINGS.snapGrid[0]} size={1} />}
+          <Controls showInteractive={false} showFitView={false} position="bottom-right">
+            <ControlButton
+              onClick={fitAll}
+              title="Fit View"
+              aria-label="Fit View"
+              className="react-flow__controls-fitview"
+            >
+              <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
+                <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
+              </svg>
+            </ControlButton>
+          </Controls>
+          <CanvasMinimap size={minimapStyle} />
+        </ReactFlow>
+      </CardStatesContext.Provider>
     </FarZoomContext.Provider>
   );
 }

@@ -37,9 +37,11 @@ export const CANVAS_SETTINGS = {
   minZoom: 0.05,
   maxZoom: 4,
   /**
-   * Below this zoom a node's text is a few pixels high: the canvas draws each node as its frame and
-   * title only (same size, same handles' places), as painting hundreds of unreadable fields and
-   * buttons is what makes a zoomed-out canvas slow to draw and drag. Desktop only (see EditorCanvas).
+   * Below this zoom the canvas draws each node as a card (frame, kind colour, title, handles; see
+   * FarNode), as painting hundreds of fields and buttons no one can read is what makes a zoomed-out
+   * canvas slow to open and drag. At 0.35 a node's labels (12 px) are 4 px on screen, its title 5 px:
+   * past reading. Not higher (ComfyUI's is 0.6): a new movie's graph opens at 0.47 in a 1280x720
+   * window, and its first view must show the fields to fill in. Desktop only (see drawnAsCards).
    */
   detailMinZoom: 0.35,
   fitPadding: 0.5,

@@ -1,31 +1,40 @@
-import { HANDLE_COLORS, HANDLE_SIZE_PX } from '@cinegraph/contracts';
+import { HANDLE_COLORS, HANDLE_SIZE_PX, type Handle as HandleInfo } from '@cinegraph/contracts';
 import { Handle, Position, useStoreApi, type NodeHandle, type NodeProps } from '@xyflow/react';
+import { useContext } from 'react';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { sizeEstimate } from '../logic/unmeasuredNodes';
-import { MenuGlyph, NodeFrame } from './NodeShell';
+import { CardStatesContext } from './farZoom';
+import { NodeFrame } from './NodeShell';
 import { NodeTitle } from './NodeTitle';
 
 /**
- * A node on a canvas zoomed out past reading (CANVAS_SETTINGS.detailMinZoom): its frame, symbol and
- * title where they are, at its size, and its handles where its edges end (not painted, as its fields
- * would be unreadable), without mounting its fields, buttons and footer: a fitted view of a large
- * movie opens and pans drawing frames only. The size and handles are the node's as last drawn in
- * full, or estimated from what it carries (sizeEstimate) if it never was.
+ * A node on a canvas zoomed out past reading (CANVAS_SETTINGS.detailMinZoom), drawn as a card: its
+ * frame and title where they are, at its size, its header tinted in its kind's colour, its border in
+ * its state's (running, waiting, failed), and its handles where its edges end, still connectable, as
+ * coloured dots. Its fields, buttons, menu and footer are not mounted: a fitted view of a large movie
+ * opens and pans drawing cards only. The size and handles are the node's as last drawn in full, or
+ * estimated from what it carries (sizeEstimate) if it never was.
  */
 export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNode>) {
   const { node } = data;
+  const state = useContext(CardStatesContext).get(id) ?? null;
   const store = useStoreApi<CanvasNode>();
   // Read as the node is drawn, not followed: the places change only when the node is drawn in full.
   const drawn = store.getState().nodeLookup.get(id)?.internals.handleBounds;
   const estimate = sizeEstimate(node, type);
   const handles: NodeHandle[] = drawn ? [...(drawn.target ?? []), ...(drawn.source ?? [])] : estimate.handles;
+  const dataTypes = new Map<string, HandleInfo['type']>(
+    [...node.input_handles, ...node.output_handles].map((h) => [h.id, h.type]),
+  );
   return (
     <NodeFrame
       node={node}
       type={type}
       selected={selected}
+      card={{ state }}
       title={<NodeTitle node={node} />}
-      menu={<MenuGlyph />}
+      // The menu's place, so the title wraps as it does in full.
+      menu={<span className="size-6 shrink-0" />}
       style={{ height: height ?? estimate.height, position: 'relative' }}
     >
       {/* Placed from the node's outer edge, as React Flow measures them (the frame's border is 1 px). */}
@@ -36,7 +45,6 @@ export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNo
             id={handle.id}
             type={handle.type}
             position={handle.type === 'target' ? Position.Left : Position.Right}
-            isConnectable={false}
             style={{
               left: handle.x,
               top: handle.y,
@@ -46,9 +54,8 @@ export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNo
               height: HANDLE_SIZE_PX,
               minWidth: HANDLE_SIZE_PX,
               minHeight: HANDLE_SIZE_PX,
-              background: HANDLE_COLORS.any,
+              background: HANDLE_COLORS[dataTypes.get(handle.id ?? '') ?? 'any'] ?? HANDLE_COLORS.any,
               border: 'none',
-              visibility: 'hidden',
             }}
           />
         ))}

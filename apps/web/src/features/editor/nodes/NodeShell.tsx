@@ -4,6 +4,7 @@ import { Menu } from '../../../ui/Menu';
 import { useEditorActions } from '../editorActions';
 import { LEVEL_LABELS, LevelSymbol } from './LevelSymbol';
 import { NodeTitle } from './NodeTitle';
+import type { CardState } from '../logic/farNodes';
 
 interface NodeShellProps {
   node: EditorNode;
@@ -60,22 +61,14 @@ export function NodeShell({ node, type, selected, renameLabel, children }: NodeS
 const MENU_TRIGGER =
   'flex size-6 items-center justify-center rounded-md text-neutral-400 hover:bg-white/10 hover:text-white';
 
-/** The menu's trigger as it looks, not a button: a node zoomed out past reading (see FarNode). */
-export function MenuGlyph() {
-  return (
-    <span aria-hidden="true" className={MENU_TRIGGER}>
-      ⋯
-    </span>
-  );
-}
-
-/** A node's frame and header (symbol, title, menu) around its body, zoomed in or out. */
+/** A node's frame and header (symbol, title, menu) around its body, in full or as a card (see FarNode). */
 export function NodeFrame({
   node,
   type,
   selected,
   title,
   menu,
+  card,
   style,
   children,
 }: {
@@ -84,29 +77,49 @@ export function NodeFrame({
   selected: boolean;
   title: ReactNode;
   menu: ReactNode;
+  /** Drawn as a card: the header tinted in the kind's colour, the border in the state's, if any. */
+  card?: { state: CardState | null };
   style?: CSSProperties;
   children: ReactNode;
 }) {
+  const border = card?.state
+    ? CARD_BORDERS[card.state]
+    : selected
+      ? 'border-[var(--editor-accent)]'
+      : 'border-white/10';
   return (
     <div
       data-testid="editor-node"
       data-node-type={type}
       data-node-id={node._id}
       data-hidden={node.hidden || undefined}
+      data-card={card ? (card.state ?? '') : undefined}
       aria-label={`${LEVEL_LABELS[type]}: ${node.name}`}
-      className={`rounded-xl border bg-neutral-900 text-neutral-100 ${
-        selected ? 'border-[var(--editor-accent)] ring-2 ring-[var(--editor-accent)]/40' : 'border-white/10'
+      className={`rounded-xl border bg-neutral-900 text-neutral-100 ${border} ${
+        selected ? 'ring-2 ring-[var(--editor-accent)]/40' : ''
       }`}
       style={style}
     >
-      <header className="flex items-center gap-2 border-b border-white/10 px-3 py-2">
+      <header
+        className={`flex items-center gap-2 rounded-t-xl border-b border-white/10 px-3 py-2 ${
+          card ? `${HEADER_TINTS[type]} bg-current/15` : ''
+        }`}
+      >
         <span className={HEADER_TINTS[type]} title={LEVEL_LABELS[type]}>
-          <LevelSymbol type={type} />
+          {/* A card shows its kind as colour: its level symbol would be a dot of a pixel or two. */}
+          {card ? <span className="block size-4 rounded-sm bg-current" /> : <LevelSymbol type={type} />}
         </span>
-        <div className="min-w-0 flex-1">{title}</div>
+        <div className="min-w-0 flex-1 text-neutral-100">{title}</div>
         {menu}
       </header>
       {children}
     </div>
   );
 }
+
+/** A card's border by its node's state: the footer and messages that say it are not drawn. */
+const CARD_BORDERS: Record<CardState, string> = {
+  running: 'border-sky-400',
+  waiting: 'border-amber-400',
+  failed: 'border-red-500',
+};
