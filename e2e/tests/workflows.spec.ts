@@ -199,5 +199,15 @@ test("a UI-format workflow is converted with the worker's node definitions at up
   );
   await expect(custom).not.toContainText('No workflow yet');
   await editor.screenshot({ path: 'artifacts/workflows-converted.png' });
+
+  // Zoomed out past reading, where its message is not drawn, the waiting node's card says it by colour;
+  // the workflows that uploaded whole show no state.
+  const zoomOut = editor.getByRole('button', { name: 'Zoom Out' });
+  for (let i = 0; i < 5; i += 1) await zoomOut.click();
+  await expect(custom).toHaveAttribute('data-card', 'waiting');
+  await expect(custom.getByRole('status')).toHaveCount(0);
+  await expect(deploy).toHaveAttribute('data-card', '');
+  await expect(node).toHaveAttribute('data-card', '');
+  await editor.screenshot({ path: 'artifacts/workflows-cards.png' });
   await context.close();
 });
