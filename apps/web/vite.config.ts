@@ -4,13 +4,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { endpointTable } from './endpoint-table';
 import { firstPaintCss } from './first-paint-css';
 import { landingHtml } from './landing-html';
+import { precompress } from './precompress';
 import { routePreloads } from './route-preloads';
 
 // In development the API runs on its own port (npm run dev at the root); the built app is served by it.
 const apiTarget = process.env.CINEGRAPH_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [endpointTable(), react(), tailwindcss(), firstPaintCss(), landingHtml(), routePreloads()],
+  plugins: [endpointTable(), react(), tailwindcss(), firstPaintCss(), landingHtml(), routePreloads(), precompress()],
   server: { proxy: { '/api': apiTarget, '/storage': apiTarget } },
   build: {
     outDir: 'dist',

@@ -17,7 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './http/session';
 import { othersFilesHook } from './http/others-files-hook';
 import { requireStudioRequest } from './http/studio-request';
-import { servesWebFile, webAppIndex } from './http/web-app';
+import { servesWebFile, setWebFileHeaders, webAppIndex, webFileAddress } from './http/web-app';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { comfyEditorProxy, comfyEditorRoutes } from './routes/comfy-editor';
@@ -107,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       allowedPath: servesWebFile,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, filePath) =>
+        setWebFileHeaders(response, webFileAddress(deps.config.webDist, filePath)),
     });
   }
   return app;

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { webAppEarlyAnswers } from './web-app-early';
@@ -33,6 +34,11 @@ beforeAll(async () => {
   );
   await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await fs.writeFile(path.join(dist, 'assets', 'index-1a2b.js'), 'console.log("studio")');
+  // As the web build writes them (apps/web/precompress.ts): the script and its compressed copies.
+  const script = 'console.log("studio");'.repeat(100);
+  await fs.writeFile(path.join(dist, 'assets', 'main-9z8y.js'), script);
+  await fs.writeFile(path.join(dist, 'assets', 'main-9z8y.js.br'), zlib.brotliCompressSync(script));
+  await fs.writeFile(path.join(dist, 'assets', 'main-9z8y.js.gz'), zlib.gzipSync(script));
   await fs.writeFile(path.join(dist, 'assets', 'index-1a2b.js.map'), '{"sources":["secret.ts"]}');
   await fs.writeFile(path.join(dist, 'assets', 'model.unknownkind'), 'bytes');
   await fs.writeFile(path.join(dist, '.well-hidden', 'note.txt'), 'dot folder');
@@ -67,7 +73,8 @@ function ask(base: string, address: string, method = 'GET', headers: Record<stri
     const options = { hostname, port, path: address, method, headers, agent: false };
     const request = http.request(options, (response) => {
       let body = '';
-      response.setEncoding('utf8');
+      // Byte for byte: a compressed answer is compared, then decompressed.
+      response.setEncoding('latin1');
       response.on('data', (chunk: string) => (body += chunk));
       response.on('end', () => {
         const { date: _date, ...headersButDate } = response.headers;
@@ -96,6 +103,15 @@ describe('what the front door answers before the app is built', () => {
       ['GET', '/assets/index-1a2b.js', { 'if-none-match': String(fileHeaders.etag) }],
       ['GET', '/assets/index-1a2b.js', { 'if-modified-since': String(fileHeaders['last-modified']) }],
       ['GET', '/assets/index-1a2b.js', { range: 'bytes=0-6' }],
+      // Compressed copies, as a browser and other clients ask for them.
+      ['GET', '/assets/main-9z8y.js', { 'accept-encoding': 'gzip, deflate, br, zstd' }],
+      ['GET', '/assets/main-9z8y.js', { 'accept-encoding': 'gzip' }],
+      ['GET', '/assets/main-9z8y.js', { 'accept-encoding': '*' }],
+      ['GET', '/assets/main-9z8y.js', { 'accept-encoding': 'br;q=0, gzip' }],
+      ['GET', '/assets/main-9z8y.js', { 'accept-encoding': 'identity' }],
+      ['HEAD', '/assets/main-9z8y.js', { 'accept-encoding': 'br' }],
+      ['GET', '/assets/index-1a2b.js', { 'accept-encoding': 'br' }],
+      ['GET', '/favicon.svg', { 'accept-encoding': 'br' }],
     ];
     for (const [method, address, headers] of cases) {
       const fromApp = await ask(appUrl, address, method, headers);
@@ -109,6 +125,27 @@ describe('what the front door answers before the app is built', () => {
       "script-src 'self'",
     );
     expect((await ask(earlyUrl, '/assets/index-1a2b.js', 'GET', { range: 'bytes=0-6' })).status).toBe(206);
+  });
+
+  it("sends the compressed copy a browser takes, and lets it keep the build's named files a year", async () => {
+    for (const base of [appUrl, earlyUrl]) {
+      const browser = await ask(base, '/assets/main-9z8y.js', 'GET', {
+        'accept-encoding': 'gzip, deflate, br, zstd',
+      });
+      expect(browser.headers['content-encoding']).toBe('br');
+      expect(browser.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(browser.headers.vary).toBe('accept-encoding');
+      expect(zlib.brotliDecompressSync(Buffer.from(browser.body, 'latin1')).toString()).toContain(
+        'console.log',
+      );
+      const gzipOnly = await ask(base, '/assets/main-9z8y.js', 'GET', { 'accept-encoding': 'gzip' });
+      expect(zlib.gunzipSync(Buffer.from(gzipOnly.body, 'latin1')).toString()).toContain('console.log');
+      const plain = await ask(base, '/assets/main-9z8y.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('console.log');
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await ask(base, '/favicon.svg')).headers['cache-control']).toBe('public, max-age=0');
+    }
   });
 
   it('leaves everything else to the app: API calls, other routes, source maps, dot files, failed conditions', async () => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import negotiateEncoding from '@fastify/accept-negotiator';
 import send from '@fastify/send';
 import helmet from 'helmet';
 import type { EarlyAnswer } from './front-door';
 import { SECURITY_HEADERS } from './security-headers';
-import { servesWebFile, webAppPage } from './web-app';
+import { PRECOMPRESSED_EXTENSIONS, servesWebFile, setWebFileHeaders, webAppPage } from './web-app';
 
 /**
  * What the front door answers before the app is built, exactly as the app answers it: the landing page
@@ -31,15 +32,47 @@ export function webAppEarlyAnswers(webDist: string): EarlyAnswer {
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !files.has(address)) return false;
     // The type of a file of an unknown kind depends on @fastify/static, which is not loaded yet.
-    if (!send.mime.getType(address)) return false;
-    const file = await send(request, encodeURI(address), { root, dotfiles: 'allow', index: false });
+    const type = send.mime.getType(address);
+    if (!type) return false;
+    const encoding = precompressedEncoding(files, address, request.headers['accept-encoding']);
+    const sent = encoding ? `${address}${PRECOMPRESSED_EXTENSIONS[encoding]}` : address;
+    const file = await send(request, encodeURI(sent), SEND_OPTIONS(root));
     if (file.type !== 'file') return false;
     securityHeaders(request, response, () => {});
     response.statusCode = file.statusCode;
+    setWebFileHeaders(response, address);
     for (const [name, value] of Object.entries(file.headers)) response.setHeader(name, value as string);
+    if (encoding) {
+      response.setHeader('content-type', send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type);
+      response.setHeader('content-encoding', encoding);
+    }
     file.stream.on('error', () => response.destroy()).pipe(response);
     return true;
   };
+}
+
+/** As the app's @fastify/static sends (app.ts): its cache headers are setWebFileHeaders'. */
+const SEND_OPTIONS = (root: string) => ({
+  root,
+  dotfiles: 'allow' as const,
+  index: false,
+  cacheControl: false,
+});
+
+/**
+ * The compressed copy @fastify/static's `preCompressed` would send: of the copies the build wrote, the
+ * one the browser's Accept-Encoding prefers (`*` standing for gzip, as there), or none.
+ */
+function precompressedEncoding(
+  files: Set<string>,
+  address: string,
+  accepted: string | undefined,
+): keyof typeof PRECOMPRESSED_EXTENSIONS | undefined {
+  if (!accepted) return undefined;
+  const written = (Object.keys(PRECOMPRESSED_EXTENSIONS) as (keyof typeof PRECOMPRESSED_EXTENSIONS)[]).filter(
+    (encoding) => files.has(`${address}${PRECOMPRESSED_EXTENSIONS[encoding]}`),
+  );
+  return negotiateEncoding(accepted.toLowerCase().replace(/\*/g, 'gzip'), written) ?? undefined;
 }
 
 /**

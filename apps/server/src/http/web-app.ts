@@ -34,3 +34,31 @@ export function hasSessionCookie(header: string | undefined): boolean {
 export function servesWebFile(pathName: string): boolean {
   return !pathName.endsWith('.map');
 }
+
+/**
+ * The compressed copies the web build writes beside its scripts and stylesheets (apps/web/precompress.ts),
+ * as @fastify/static's `preCompressed` looks for them.
+ */
+export const PRECOMPRESSED_EXTENSIONS = { br: '.br', gzip: '.gz' } as const;
+
+/** The address a file of the web build is served at (its compressed copy's, for a copy). */
+export function webFileAddress(webDist: string, filePath: string): string {
+  return `/${path.relative(webDist, filePath).split(path.sep).join('/')}`;
+}
+
+/**
+ * The build's files under /assets/ are named after their content, so a browser keeps them a year without
+ * asking again: a second visit to the editor loads its 30 chunks from its cache instead of revalidating
+ * each over the six connections its reads need. Other files (the favicon, the landing film) keep their
+ * names across builds and are revalidated. Every file may come compressed, so caches key on the encoding.
+ */
+export function setWebFileHeaders(
+  response: { setHeader(name: string, value: string): unknown },
+  address: string,
+): void {
+  response.setHeader(
+    'cache-control',
+    address.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+  );
+  response.setHeader('vary', 'accept-encoding');
+}
