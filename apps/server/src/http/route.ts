@@ -1,7 +1,7 @@
 import { ErrorBody, type Endpoint } from '@cinegraph/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastJson, { type Schema } from 'fast-json-stringify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { compiledSerializer } from './compiled-serializer';
 import { forbidden, unauthorized } from './errors';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
@@ -114,11 +114,6 @@ async function requireSession(request: FastifyRequest): Promise<void> {
 
 async function requireSessionCookie(request: FastifyRequest): Promise<void> {
   if (!request.sessionToken) throw unauthorized();
-}
-
-/** Fastify's own compiled serializer, from the JSON Schema of the zod response schema. */
-function compiledSerializer({ schema }: { schema: unknown }): (data: unknown) => string {
-  return fastJson(z.toJSONSchema(schema as z.ZodType, { io: 'output', unrepresentable: 'any' }) as Schema);
 }
 
 async function requireOwnUserId(request: FastifyRequest): Promise<void> {
