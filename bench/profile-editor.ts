@@ -17,7 +17,9 @@ import { autoPanFramesPerSecond, dragFramesPerSecond, seedMovie } from './editor
  * Where the editor's first render spends its time (scratch tool, not a bench): opens the editor of a
  * movie of BENCH_PROFILE_SIZE nodes (1000) in Chromium under the V8 CPU profiler and prints the
  * profile's self time by script file and by function, and Chromium's counts of style recalculations
- * and layouts. The .cpuprofile is kept in the temporary folder (open it in DevTools).
+ * and layouts. The .cpuprofile is kept in the temporary folder (open it in DevTools). The studio is
+ * started for the run: its first answers include once-per-process costs (BENCH_PROFILE_WARM=1 opens
+ * the editor once before the profiled visit, as a server that has answered it before).
  *
  *   npx tsx bench/profile-editor.ts
  */
@@ -77,6 +79,8 @@ const graphFile: PageFile = ['application/json', () => bareGraph];
 const barePage = { entry: 'bare-flow.tsx', extra: { '/graph.json': graphFile } };
 const BARE = process.env.BENCH_PROFILE_BARE === '1';
 const TRACE = process.env.BENCH_PROFILE_TRACE === '1';
+/** BENCH_PROFILE_WARM=1: the studio opens the editor once before the profiled visit. */
+const WARM = process.env.BENCH_PROFILE_WARM === '1';
 /** `drag` or `autopan`: profile that instead of the first render. */
 const PHASE = process.env.BENCH_PROFILE_PHASE;
 
@@ -123,6 +127,8 @@ function printTasks(events: TraceEvent[]): void {
       const kind =
         e.name === 'FunctionCall' ||
         e.name === 'EvaluateScript' ||
+        // A module's first run (the entry's, a chunk's), the studio's largest task before its reads.
+        e.name === 'v8.evaluateModule' ||
         e.name === 'v8.compile' ||
         e.name === 'TimerFire' ||
         e.name === 'FireAnimationFrame' ||
@@ -183,6 +189,16 @@ await runInChromium(
     const { movieId } = graph;
     bareGraph = JSON.stringify({ ...graph, zoom: 0.8, minZoom: 0.05, fitPadding: 0.1 });
     const inPage = (await bundleForBrowser('measure.ts', 'script')).js;
+    if (WARM && !BARE) {
+      // A first visit to a server that has answered the editor before: its first answer of each read
+      // compiles serializers and warms the database, once per process.
+      await inFreshPage(browser, async (page, context) => {
+        await signInContext(context, user, studioUrl);
+        await page.addInitScript({ content: inPage });
+        await page.goto(`${studioUrl}/movies/${movieId}/editor`);
+        await page.evaluate('window.benchCanvas.firstRender()');
+      });
+    }
     await inFreshPage(browser, async (page, context) => {
       await signInContext(context, user, studioUrl);
       await page.addInitScript({ content: inPage });
@@ -234,7 +250,10 @@ await runInChromium(
         const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
         await cdp.send('Tracing.end');
         await done;
+        const traceFile = path.join(tmpdir(), `editor-${BARE ? 'bare-' : ''}${SIZE}.trace.json`);
+        writeFileSync(traceFile, JSON.stringify({ traceEvents }));
         printTasks(traceEvents);
+        console.log(`trace ${traceFile} (open it in DevTools' Performance panel)`);
         console.log(await page.evaluate('window.benchCanvas.state()'));
         return;
       }
