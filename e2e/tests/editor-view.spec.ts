@@ -321,6 +321,134 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   await context.close();
 });
 
+/** A still the dev worker makes in about 5 s (30 steps of 150 ms), from the template's prompt. */
+const SLOW_STILL = {
+  '1': { class_type: 'CinegraphInputText', inputs: { name: 'Prompt', default: '' } },
+  '3': { class_type: 'EmptyImage', inputs: { width: 64, height: 36, batch_size: 1, color: 0, steps: 30 } },
+  '4': { class_type: 'SaveImage', inputs: { images: ['3', 0], filename_prefix: 'still' } },
+};
+
+async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
+  const response = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { data });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+test('zoomed out past reading, a card follows its node’s jobs live and offers the node’s menu', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInThroughLandingPage(page, 'view-cards@example.com');
+  const editor = await openNewMovieEditor(page, context);
+  const movieId = editor.url().split('/').at(-2)!;
+  const { user_id: userId } = await api<{ user_id: string }>(editor, 'GET', '/api/v1/session');
+  const video = nodeNamed(editor, 'Text to Video');
+  const nodeId = (await video.getAttribute('data-node-id'))!;
+  const upload = await editor.request.post(
+    `/api/v1/editor/set_inputs_from_workflow/node/${nodeId}/movie/${movieId}`,
+    {
+      headers: { 'X-Requested-With': 'cinegraph' },
+      multipart: {
+        file: {
+          name: 'still.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(JSON.stringify(SLOW_STILL)),
+        },
+      },
+    },
+  );
+  expect(upload.status(), await upload.text()).toBe(200);
+  await editor.reload();
+  await expect(video.getByRole('button', { name: 'Generate' })).toBeVisible();
+
+  // Zoomed out past reading: cards only, no node's footer (none of them follows the stream itself).
+  const zoomOut = editor.getByRole('button', { name: 'Zoom Out' });
+  for (let i = 0; i < 12 && (await canvasZoom(editor)) >= DETAIL_MIN_ZOOM; i += 1) await zoomOut.click();
+  await expect(video).toHaveAttribute('data-card', '');
+  await expect(editor.getByRole('button', { name: 'Generate' })).toHaveCount(0);
+
+  // A job started elsewhere (the API, as another tab would): the card shows it running, then done as
+  // soon as it finishes. The counts' poll is 25 s apart: only the pushed events make both in time.
+  const sceneId = (await api<{ _id: string }[]>(editor, 'GET', `/api/v1/scenes/movie/${movieId}`))[0]!._id;
+  const shots = await api<{ _id: string }[]>(editor, 'GET', `/api/v1/shots/scene/${sceneId}`);
+  const { generation_ids } = await api<{ generation_ids: string[] }>(
+    editor,
+    'POST',
+    `/api/v1/generations/generate/workflow_node_id/${nodeId}/movie_id/${movieId}/user_id/${userId}`,
+    { shot_ids: [shots[0]!._id], num_jobs: 1 },
+  );
+  await expect(video).toHaveAttribute('data-card', 'running', { timeout: 15_000 });
+  await editor.screenshot({ path: 'artifacts/editor-view-card-running.png' });
+  await expect
+    .poll(
+      async () =>
+        (await api<{ status: string }>(editor, 'GET', `/api/v1/generations/${generation_ids[0]}`)).status,
+      {
+        intervals: [100],
+        timeout: 30_000,
+      },
+    )
+    .toBe('success');
+  const finished = Date.now();
+  await expect(video).toHaveAttribute('data-card', '', { timeout: 5_000 });
+  expect(Date.now() - finished).toBeLessThan(5_000);
+  await editor.screenshot({ path: 'artifacts/editor-view-card-done.png' });
+
+  // A right-click on a card opens its node's menu, drawn at the screen's scale: Hide node hides it.
+  const resolution = editor.locator('[data-testid="editor-node"][aria-label$=": Resolution"]');
+  const resolutionId = (await resolution.getAttribute('data-node-id'))!;
+  const resolutionBox = await boxOf(resolution);
+  await editor.mouse.click(
+    resolutionBox.x + resolutionBox.width / 2,
+    resolutionBox.y + resolutionBox.height / 2,
+    {
+      button: 'right',
+    },
+  );
+  const resolutionMenu = editor.getByRole('menu', { name: 'Node menu of Resolution' });
+  await expect(resolutionMenu).toBeVisible();
+  await expect(resolutionMenu.getByRole('menuitem')).toHaveText(['Hide node', 'Delete node']);
+  // Readable: an item is as tall on screen as in the full node's menu, not shrunk with the card.
+  expect((await boxOf(resolutionMenu.getByRole('menuitem').first())).height).toBeGreaterThan(24);
+  await expect(editor.getByTestId('node-add-menu')).toHaveCount(0);
+  await editor.screenshot({ path: 'artifacts/editor-view-card-menu.png' });
+  await resolutionMenu.getByRole('menuitem', { name: 'Hide node' }).click();
+  await expect(resolutionMenu).toHaveCount(0);
+  await expect(nodeById(editor, resolutionId)).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (
+          await api<{ _id: string; hidden: boolean }[]>(editor, 'GET', `/api/v1/editor/nodes/${movieId}`)
+        ).find((n) => n._id === resolutionId)?.hidden,
+    )
+    .toBe(true);
+
+  // The menu's glyph on a card opens the same menu: Delete node deletes it (a utility node: no confirmation).
+  const download = nodeNamed(editor, 'Download');
+  const downloadId = (await download.getAttribute('data-node-id'))!;
+  await download.getByRole('button', { name: 'Node menu of Download' }).click();
+  const downloadMenu = editor.getByRole('menu', { name: 'Node menu of Download' });
+  await downloadMenu.getByRole('menuitem', { name: 'Delete node' }).click();
+  await expect(nodeById(editor, downloadId)).toHaveCount(0);
+  await expect
+    .poll(async () =>
+      (await api<{ _id: string }[]>(editor, 'GET', `/api/v1/editor/nodes/${movieId}`)).some(
+        (n) => n._id === downloadId,
+      ),
+    )
+    .toBe(false);
+  // Escape closes a card's menu without acting.
+  await video.getByRole('button', { name: 'Node menu of Text to Video' }).click();
+  await expect(editor.getByRole('menu', { name: 'Node menu of Text to Video' })).toBeVisible();
+  await editor.keyboard.press('Escape');
+  await expect(editor.getByRole('menu')).toHaveCount(0);
+  await expect(video).toBeVisible();
+  await context.close();
+});
+
 test('the editor’s page starts its four reads from its head and the editor takes them over, each asked once', async ({
   browser,
 }) => {

@@ -20,6 +20,7 @@ import '@xyflow/react/dist/style.css';
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -30,10 +31,14 @@ import { CanvasMinimap } from './CanvasMinimap';
 import { animateEdges, connectionOf, type CanvasEdge, type CanvasNode } from './logic/canvasNodes';
 import { CANVAS_SETTINGS, defaultZoom, minimapSize } from './logic/device';
 import { clearInsets, fittedViewport, sameViewport, savedViewport, saveViewport } from './logic/view';
+import { useGenerationEvents } from '../generation/hooks/useGenerationEvents';
 import { useMovieGenerationStatus } from '../generation/hooks/useNodeGenerationStatus';
 import { generatingKey, generatingNodes } from './logic/generatingNodes';
-import { cardStatesKey, cardStatesOf, drawnAsCards } from './logic/farNodes';
-import { CardStatesContext, FarZoomContext } from './nodes/farZoom';
+import { createCardStates, followNodeData } from './logic/cardStates';
+import { cardStates, drawnAsCards } from './logic/farNodes';
+import { menuPosition } from './logic/placement';
+import { CardMenu } from './nodes/CardMenu';
+import { CardMenuContext, CardStatesContext, FarZoomContext } from './nodes/farZoom';
 import { NODE_TYPES } from './nodes/nodeTypes';
 import type { Device } from './useDevice';
 import type { EditorGraph } from './useEditorGraph';
@@ -50,6 +55,8 @@ interface EditorCanvasProps {
 }
 
 const PRO_OPTIONS = { hideAttribution: true };
+/** Room a card's node menu needs (two items). */
+const CARD_MENU_SIZE = { width: 180, height: 90 };
 
 /**
  * Whether the canvas is zoomed out past reading (its nodes drawn as cards) on a desktop or on a touch
@@ -75,8 +82,16 @@ export function EditorCanvas({
 }: EditorCanvasProps) {
   const { store, disconnect, connect, savePositions } = graph;
   const { nodes, edges } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const flowStore = useStoreApi<CanvasNode, CanvasEdge>();
   // One read of the movie's counts for every node, drawn in full or not (the footers read the same).
   const status = useMovieGenerationStatus(movieId).data;
+  // The movie's stream, one for the canvas (shared with the footers of the nodes drawn in full): the
+  // counts are read again as a job moves, so a card zoomed out past its footer follows its jobs live
+  // rather than at the 25 s poll.
+  useGenerationEvents(movieId);
+  // What the nodes carry, the same array through a drag (only positions change there).
+  const [dataOf] = useState(followNodeData);
+  const nodeData = dataOf(nodes);
   const generatingNow = generatingKey(generatingNodes(status));
 
   const shownNodes = useMemo(
@@ -85,12 +100,16 @@ export function EditorCanvas({
   );
   // The hidden nodes as a key: a drag changes the nodes but not which are hidden, and then the edges
   // stay the same array (React Flow goes through every edge again when it gets a new one).
-  const hiddenKey = showHidden
-    ? ''
-    : nodes
-        .filter((node) => node.data.node.hidden)
-        .map((node) => node.id)
-        .join(' ');
+  const hiddenKey = useMemo(
+    () =>
+      showHidden
+        ? ''
+        : nodeData
+            .filter((node) => node.hidden)
+            .map((node) => node._id)
+            .join(' '),
+    [nodeData, showHidden],
+  );
   const shownEdges = useMemo(() => {
     const hidden = new Set(hiddenKey.split(' ').filter(Boolean));
     const shown =
@@ -145,12 +164,23 @@ export function EditorCanvas({
 
   // Not on touch screens: a phone's fitted view is that far out, and its nodes are still tapped there.
   const far = useStore(device.touch ? cardsOnTouch : cardsOnDesktop);
-  // The cards' states change only when a node's does, not at every poll or drag step.
-  const cardsKey = cardStatesKey(
-    nodes.map((node) => node.data.node),
-    status,
+  // The cards' states, read again when the counts or the nodes' data change (not at a drag step); each
+  // card follows its own (useCardState), so a change redraws only the cards whose state it changes.
+  const [cards] = useState(createCardStates);
+  const states = useMemo(() => cardStates(nodeData, status), [nodeData, status]);
+  useLayoutEffect(() => cards.set(states), [cards, states]);
+  const [cardMenu, setCardMenu] = useState<{ nodeId: string; at: { x: number; y: number } } | null>(null);
+  const openCardMenu = useCallback(
+    (nodeId: string, client: { x: number; y: number }) => {
+      const rect = flowStore.getState().domNode?.getBoundingClientRect();
+      if (!rect) return;
+      const at = menuPosition({ x: client.x - rect.left, y: client.y - rect.top }, CARD_MENU_SIZE, rect);
+      setCardMenu({ nodeId, at });
+    },
+    [flowStore],
   );
-  const cards = useMemo(() => cardStatesOf(cardsKey), [cardsKey]);
+  const closeCardMenu = useCallback(() => setCardMenu(null), []);
+  const menuNode = cardMenu && nodeData.find((node) => node._id === cardMenu.nodeId);
   const zoom = defaultZoom(device);
   const minimap = minimapSize(device.touch);
   const minimapHeight = minimap.height;
@@ -159,7 +189,16 @@ export function EditorCanvas({
   // phones). Set here rather than by React Flow's fitView, which waits until every node is measured, and
   // a node out of view is never drawn to be measured: the estimated sizes count until then.
   const flow = useReactFlow<CanvasNode, CanvasEdge>();
-  const flowStore = useStoreApi<CanvasNode, CanvasEdge>();
+  // A right-click on a card opens its node menu (the same as its glyph); on a node drawn in full, the
+  // browser's own (a field's copy and paste).
+  const onNodeContextMenu = useCallback(
+    (event: MouseEvent, node: CanvasNode) => {
+      if (!drawnAsCards(flowStore.getState().transform[2], device.touch)) return;
+      event.preventDefault();
+      openCardMenu(node.id, { x: event.clientX, y: event.clientY });
+    },
+    [device.touch, flowStore, openCardMenu],
+  );
   const [saved] = useState(() => savedViewport(movieId));
   const shownNow = useCallback(() => {
     const all = store.getSnapshot().nodes;
@@ -220,52 +259,58 @@ export function EditorCanvas({
   return (
     <FarZoomContext.Provider value={far}>
       <CardStatesContext.Provider value={cards}>
-        <ReactFlow<CanvasNode, CanvasEdge>
-          // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
-          // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
-          // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
-          className="overflow-clip!"
-          nodes={shownNodes}
-          edges={shownEdges}
-          nodeTypes={NODE_TYPES}
-          onNodesChange={graph.onNodesChange}
-          onEdgesChange={graph.onEdgesChange}
-          onConnect={onConnect}
-          isValidConnection={isValidConnection}
-          onNodeDragStop={onNodeDragStop}
-          onEdgeClick={onEdgeClick}
-          onPaneClick={handlePaneClick}
-          onPaneContextMenu={onPaneContextMenu}
-          defaultViewport={viewport}
-          minZoom={CANVAS_SETTINGS.minZoom}
-          maxZoom={CANVAS_SETTINGS.maxZoom}
-          onInit={onInit}
-          onMoveEnd={onMoveEnd}
-          onlyRenderVisibleElements
-          snapToGrid
-          snapGrid={CANVAS_SETTINGS.snapGrid}
-          deleteKeyCode={null}
-          disableKeyboardA11y
-          colorMode="dark"
-          proOptions={PRO_OPTIONS}
-        >
-          {/* Zoomed out past reading, the grid's dots are under a fifth of a pixel wide: hardly seen, yet the
+        <CardMenuContext.Provider value={openCardMenu}>
+          <ReactFlow<CanvasNode, CanvasEdge>
+            // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
+            // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
+            // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
+            className="overflow-clip!"
+            nodes={shownNodes}
+            edges={shownEdges}
+            nodeTypes={NODE_TYPES}
+            onNodesChange={graph.onNodesChange}
+            onEdgesChange={graph.onEdgesChange}
+            onConnect={onConnect}
+            isValidConnection={isValidConnection}
+            onNodeDragStop={onNodeDragStop}
+            onEdgeClick={onEdgeClick}
+            onPaneClick={handlePaneClick}
+            onPaneContextMenu={onPaneContextMenu}
+            onNodeContextMenu={onNodeContextMenu}
+            defaultViewport={viewport}
+            minZoom={CANVAS_SETTINGS.minZoom}
+            maxZoom={CANVAS_SETTINGS.maxZoom}
+            onInit={onInit}
+            onMoveEnd={onMoveEnd}
+            onlyRenderVisibleElements
+            snapToGrid
+            snapGrid={CANVAS_SETTINGS.snapGrid}
+            deleteKeyCode={null}
+            disableKeyboardA11y
+            colorMode="dark"
+            proOptions={PRO_OPTIONS}
+          >
+            {/* Zoomed out past reading, the grid's dots are under a fifth of a pixel wide: hardly seen, yet the
           whole pattern was drawn again at every step of a pan. */}
-          {!far && <Background variant={BackgroundVariant.Dots} gap={CANVAS_SETTINGS.snapGrid[0]} size={1} />}
-          <Controls showInteractive={false} showFitView={false} position="bottom-right">
-            <ControlButton
-              onClick={fitAll}
-              title="Fit View"
-              aria-label="Fit View"
-              className="react-flow__controls-fitview"
-            >
-              <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
-                <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
-              </svg>
-            </ControlButton>
-          </Controls>
-          <CanvasMinimap size={minimapStyle} />
-        </ReactFlow>
+            {!far && (
+              <Background variant={BackgroundVariant.Dots} gap={CANVAS_SETTINGS.snapGrid[0]} size={1} />
+            )}
+            <Controls showInteractive={false} showFitView={false} position="bottom-right">
+              <ControlButton
+                onClick={fitAll}
+                title="Fit View"
+                aria-label="Fit View"
+                className="react-flow__controls-fitview"
+              >
+                <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
+                  <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
+                </svg>
+              </ControlButton>
+            </Controls>
+            <CanvasMinimap size={minimapStyle} />
+          </ReactFlow>
+          {menuNode && <CardMenu node={menuNode} at={cardMenu.at} onClose={closeCardMenu} />}
+        </CardMenuContext.Provider>
       </CardStatesContext.Provider>
     </FarZoomContext.Provider>
   );

@@ -1,7 +1,7 @@
 import type { GenerationStatusCounts } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
 import { CANVAS_SETTINGS } from './device';
-import { cardState, cardStatesKey, cardStatesOf, drawnAsCards } from './farNodes';
+import { cardState, cardStates, drawnAsCards } from './farNodes';
 
 const counts = (partial: Partial<GenerationStatusCounts>): GenerationStatusCounts => ({
   pending: 0,
@@ -58,24 +58,15 @@ describe('a card state', () => {
   });
 });
 
-describe("the cards' states key", () => {
-  it('names the nodes with a state and reads back as the same states', () => {
-    const key = cardStatesKey([node('a'), node('b'), node('c', { upload_error: 'Upload failed' })], {
+describe("the cards' states", () => {
+  it('name the nodes with a state only', () => {
+    const states = cardStates([node('a'), node('b'), node('c', { upload_error: 'Upload failed' })], {
       a: counts({ running: 1 }),
       b: counts({ success: 1 }),
     });
-    expect(key).toBe('a:running c:failed');
-    expect([...cardStatesOf(key)]).toEqual([
+    expect([...states]).toEqual([
       ['a', 'running'],
       ['c', 'failed'],
     ]);
-    expect(cardStatesOf('').size).toBe(0);
-  });
-
-  it('stays the same for a poll that changes counts but no state', () => {
-    const nodes = [node('a'), node('b')];
-    const before = cardStatesKey(nodes, { a: counts({ running: 1 }), b: counts({ success: 1 }) });
-    const after = cardStatesKey(nodes, { a: counts({ running: 2, success: 1 }), b: counts({ success: 5 }) });
-    expect(after).toBe(before);
   });
 });

@@ -3,21 +3,23 @@ import { Handle, Position, useStoreApi, type NodeHandle, type NodeProps } from '
 import { useContext } from 'react';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { sizeEstimate } from '../logic/unmeasuredNodes';
-import { CardStatesContext } from './farZoom';
-import { NodeFrame } from './NodeShell';
+import { CardMenuContext, useCardState } from './farZoom';
+import { nodeMenuLabel } from './nodeMenu';
+import { MENU_TRIGGER, NodeFrame } from './NodeShell';
 import { NodeTitle } from './NodeTitle';
 
 /**
  * A node on a canvas zoomed out past reading (CANVAS_SETTINGS.detailMinZoom), drawn as a card: its
  * frame and title where they are, at its size, its header tinted in its kind's colour, its border in
  * its state's (running, waiting, failed), and its handles where its edges end, still connectable, as
- * coloured dots. Its fields, buttons, menu and footer are not mounted: a fitted view of a large movie
+ * coloured dots, and its menu's glyph. Its fields, buttons and footer are not mounted: a fitted view of a large movie
  * opens and pans drawing cards only. The size and handles are the node's as last drawn in full, or
  * estimated from what it carries (sizeEstimate) if it never was.
  */
 export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNode>) {
   const { node } = data;
-  const state = useContext(CardStatesContext).get(id) ?? null;
+  const state = useCardState(id);
+  const openMenu = useContext(CardMenuContext);
   const store = useStoreApi<CanvasNode>();
   // Read as the node is drawn, not followed: the places change only when the node is drawn in full.
   const drawn = store.getState().nodeLookup.get(id)?.internals.handleBounds;
@@ -33,12 +35,28 @@ export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNo
       selected={selected}
       card={{ state }}
       title={<NodeTitle node={node} />}
-      // The menu's place, so the title wraps as it does in full.
-      menu={<span className="size-6 shrink-0" />}
+      // The menu's glyph where it is in full (the title wraps as it does there); its list opens at the
+      // screen's scale (see CardMenuContext), as a right-click on the card opens it.
+      menu={
+        <button
+          type="button"
+          aria-label={nodeMenuLabel(node)}
+          aria-haspopup="menu"
+          className={`nodrag nopan shrink-0 ${MENU_TRIGGER}`}
+          onClick={(event) => {
+            const glyph = event.currentTarget.getBoundingClientRect();
+            openMenu(id, { x: glyph.left, y: glyph.bottom });
+          }}
+        >
+          <span aria-hidden="true">⋯</span>
+        </button>
+      }
       style={{ height: height ?? estimate.height, position: 'relative' }}
     >
-      {/* Placed from the node's outer edge, as React Flow measures them (the frame's border is 1 px). */}
-      <div className="absolute -inset-px">
+      {/* Placed from the node's outer edge, as React Flow measures them (the frame's border is 1 px). The
+      layer lets clicks through to the card (its menu's glyph); the handles take theirs (React Flow's own
+      pointer-events on a connectable handle). */}
+      <div className="pointer-events-none absolute -inset-px">
         {handles.map((handle) => (
           <Handle
             key={`${handle.type}-${handle.id}`}

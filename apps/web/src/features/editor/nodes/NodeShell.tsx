@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Menu } from '../../../ui/Menu';
 import { useEditorActions } from '../editorActions';
 import { LEVEL_LABELS, LevelSymbol } from './LevelSymbol';
+import { nodeMenuItems, nodeMenuLabel } from './nodeMenu';
 import { NodeTitle } from './NodeTitle';
 import type { CardState } from '../logic/farNodes';
 
@@ -40,15 +41,10 @@ export function NodeShell({ node, type, selected, renameLabel, children }: NodeS
       menu={
         <div className="nodrag nopan">
           <Menu
-            label={`Node menu of ${node.name}`}
+            label={nodeMenuLabel(node)}
             trigger={<span aria-hidden="true">⋯</span>}
             triggerClassName={MENU_TRIGGER}
-            items={[
-              node.hidden
-                ? { label: 'Show node', onSelect: () => actions.setHidden(node._id, false) }
-                : { label: 'Hide node', onSelect: () => actions.setHidden(node._id, true) },
-              { label: 'Delete node', danger: true, onSelect: () => actions.requestDelete([node._id]) },
-            ]}
+            items={nodeMenuItems(node, actions)}
           />
         </div>
       }
@@ -58,7 +54,7 @@ export function NodeShell({ node, type, selected, renameLabel, children }: NodeS
   );
 }
 
-const MENU_TRIGGER =
+export const MENU_TRIGGER =
   'flex size-6 items-center justify-center rounded-md text-neutral-400 hover:bg-white/10 hover:text-white';
 
 /** A node's frame and header (symbol, title, menu) around its body, in full or as a card (see FarNode). */

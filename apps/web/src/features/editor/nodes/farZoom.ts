@@ -1,4 +1,5 @@
-import { createContext } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import { createCardStates, type CardStates } from '../logic/cardStates';
 import type { CardState } from '../logic/farNodes';
 
 /**
@@ -7,5 +8,23 @@ import type { CardState } from '../logic/farNodes';
  */
 export const FarZoomContext = createContext(false);
 
-/** The cards' states by node id (see cardStates), read by the cards alone. */
-export const CardStatesContext = createContext<ReadonlyMap<string, CardState>>(new Map());
+/** The cards' states (see createCardStates): the same object for the canvas's life. */
+export const CardStatesContext = createContext<CardStates>(createCardStates());
+
+/** A card's state, followed alone: the card redraws when its own node's state changes, not another's. */
+export function useCardState(nodeId: string): CardState | null {
+  const states = useContext(CardStatesContext);
+  const subscribe = useCallback(
+    (listener: () => void) => states.subscribe(nodeId, listener),
+    [states, nodeId],
+  );
+  return useSyncExternalStore(subscribe, () => states.get(nodeId));
+}
+
+/**
+ * Opens a card's node menu at a point of the screen (client pixels). The menu is drawn by the canvas at
+ * the screen's scale: drawn in the card, it would be as small as the card's title.
+ */
+export const CardMenuContext = createContext<(nodeId: string, at: { x: number; y: number }) => void>(
+  () => {},
+);
