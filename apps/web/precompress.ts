@@ -6,8 +6,6 @@ import type { Plugin } from 'vite';
 
 /** The kinds of build file that shrink when compressed (images and fonts are compressed already). */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt)$/;
-/** Below this a compressed copy saves less than its own headers cost. */
-const MIN_BYTES = 1024;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -15,8 +13,9 @@ const gzipped = promisify(gzip);
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each compressible file the build emits, at the
  * strongest settings, once: the server sends the copy a browser accepts (@fastify/static's
- * `preCompressed`) instead of compressing on every request or sending the studio's JavaScript whole. A
- * copy that is not smaller is not written.
+ * `preCompressed`) instead of compressing on every request or sending the studio's JavaScript whole.
+ * Tiny chunks get copies too, even a few bytes larger: @fastify/static looks for each encoding's copy in
+ * turn, so a missing one costs every request for the file two failed lookups.
  */
 export function precompress(): Plugin {
   return {
@@ -37,7 +36,6 @@ export async function writeCompressedCopies(outDir: string, fileNames: string[])
         // As written: a chunk gets its source map's address only then.
         const target = path.join(outDir, name);
         const bytes = await readFile(target);
-        if (bytes.length < MIN_BYTES) return;
         const copies: [string, Buffer][] = [
           [
             '.br',
@@ -50,9 +48,7 @@ export async function writeCompressedCopies(outDir: string, fileNames: string[])
           ],
           ['.gz', await gzipped(bytes, { level: constants.Z_BEST_COMPRESSION })],
         ];
-        for (const [extension, copy] of copies) {
-          if (copy.length < bytes.length) await writeFile(`${target}${extension}`, copy);
-        }
+        for (const [extension, copy] of copies) await writeFile(`${target}${extension}`, copy);
       }),
   );
 }

@@ -11,7 +11,15 @@ import { routePreloads } from './route-preloads';
 const apiTarget = process.env.CINEGRAPH_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [endpointTable(), react(), tailwindcss(), firstPaintCss(), landingHtml(), routePreloads(), precompress()],
+  plugins: [
+    endpointTable(),
+    react(),
+    tailwindcss(),
+    firstPaintCss(),
+    landingHtml(),
+    routePreloads(),
+    precompress(),
+  ],
   server: { proxy: { '/api': apiTarget, '/storage': apiTarget } },
   build: {
     outDir: 'dist',

@@ -25,11 +25,20 @@ describe('the compressed copies the web build writes for the server to send', ()
     expect((await read('editor-1a2b.js.br')).length).toBeLessThan(script.length / 10);
   });
 
-  it('leaves alone what would not shrink: tiny files, pictures, source maps', async () => {
+  it('copies even a tiny chunk (the server looks for a copy before the file), not pictures or source maps', async () => {
     await writeFile(path.join(outDir, 'tiny.js'), 'export {};');
     await writeFile(path.join(outDir, 'poster.webp'), Buffer.alloc(4096, 7));
     await writeFile(path.join(outDir, 'editor.js.map'), '{"mappings":""}'.repeat(200));
     await writeCompressedCopies(outDir, ['tiny.js', 'poster.webp', 'editor.js.map']);
-    expect((await readdir(outDir)).sort()).toEqual(['editor.js.map', 'poster.webp', 'tiny.js']);
+    expect((await readdir(outDir)).sort()).toEqual([
+      'editor.js.map',
+      'poster.webp',
+      'tiny.js',
+      'tiny.js.br',
+      'tiny.js.gz',
+    ]);
+    expect(brotliDecompressSync(await readFile(path.join(outDir, 'tiny.js.br'))).toString()).toBe(
+      'export {};',
+    );
   });
 });
