@@ -161,7 +161,11 @@ test('the interactive node editor connects, refuses wrong connections and retype
   const edges = page.locator('.react-flow__edge');
   await expect(demoNode(page, 'add-text')).toBeVisible();
   await expect(edges).toHaveCount(1);
-  await expect(demoNode(page, 'movie-style').locator('xpath=..')).toHaveAttribute('data-locked', 'true');
+  // The lesson's lock wraps the studio's node (the nearest element that says whether it is locked).
+  await expect(demoNode(page, 'movie-style').locator('xpath=ancestor::*[@data-locked][1]')).toHaveAttribute(
+    'data-locked',
+    'true',
+  );
 
   // Connect: the shot's action into Add Text.
   await dragConnect(
