@@ -290,8 +290,8 @@ export function EditorCanvas({
             colorMode="dark"
             proOptions={PRO_OPTIONS}
           >
-            {/* Zoomed out past reading, the grid's dots are under a fifth of a pixel wide: hardly seen, yet the
-          whole pattern was drawn again at every step of a pan. */}
+            {/* Zoomed out past reading, the grid's dots are under a fifth of a pixel wide: hardly seen, yet
+            the whole pattern was drawn again at every step of a pan. */}
             {!far && (
               <Background variant={BackgroundVariant.Dots} gap={CANVAS_SETTINGS.snapGrid[0]} size={1} />
             )}

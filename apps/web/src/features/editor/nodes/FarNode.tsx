@@ -12,8 +12,8 @@ import { NodeTitle } from './NodeTitle';
  * A node on a canvas zoomed out past reading (CANVAS_SETTINGS.detailMinZoom), drawn as a card: its
  * frame and title where they are, at its size, its header tinted in its kind's colour, its border in
  * its state's (running, waiting, failed), and its handles where its edges end, still connectable, as
- * coloured dots, and its menu's glyph. Its fields, buttons and footer are not mounted: a fitted view of a large movie
- * opens and pans drawing cards only. The size and handles are the node's as last drawn in full, or
+ * coloured dots, and its menu's glyph (see CardMenu). Its fields, buttons and footer are not mounted:
+ * a fitted view of a large movie opens and pans drawing cards only. The size and handles are the node's as last drawn in full, or
  * estimated from what it carries (sizeEstimate) if it never was.
  */
 export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNode>) {
