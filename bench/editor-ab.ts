@@ -6,7 +6,9 @@ import {
   autoPanFramesPerSecond,
   dragFramesPerSecond,
   framesPerSecond,
+  putNodesBack,
   seedMovie,
+  type Graph,
 } from './editor-canvas.bench';
 
 /**
@@ -32,7 +34,7 @@ interface Build {
   t: TestApp;
   url: string;
   user?: SignedInUser;
-  movieId?: string;
+  graph?: Graph;
 }
 
 type Figures = Record<string, number>;
@@ -72,13 +74,15 @@ async function measure(
   build: Build,
   inPage: string,
 ): Promise<Figures> {
+  // Each round opens the graph as seeded: an earlier round's drag and auto-pan saved their moves.
+  await putNodesBack(build.t, build.graph!);
   return inFreshPage(browser, async (page, context) => {
     const startCpu = await processCpu(browserCdp);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await page.addInitScript({ content: inPage });
     await signInContext(context, build.user!, build.url);
-    await page.goto(`${build.url}/movies/${build.movieId}/editor`);
+    await page.goto(`${build.url}/movies/${build.graph!.movieId}/editor`);
     const first = await awaitInPage<{ ms: number; nodes: number }>(page, 'window.benchCanvas.firstRender()', {
       name: `editor-ab-${build.name}`,
       timeoutMs: 180_000,
@@ -136,7 +140,7 @@ await runInChromium('editor A/B', { port: PORT }, async ({ browser, t, studioUrl
     ];
     for (const build of builds) build.user = await signIn(build.t, 'bench@example.com');
     for (const size of SIZES) {
-      for (const build of builds) build.movieId = (await seedMovie(build.t, build.user!, size)).movieId;
+      for (const build of builds) build.graph = await seedMovie(build.t, build.user!, size);
       const results: Record<Build['name'], Figures[]> = { this: [], other: [] };
       for (let round = 0; round < ROUNDS; round += 1) {
         const order = round % 2 === 0 ? builds : [...builds].reverse();

@@ -31,7 +31,7 @@ const ZOOM = 0.8;
 const MIN_ZOOM = 0.05;
 const FIT_PADDING = 0.1;
 
-interface Graph {
+export interface Graph {
   movieId: string;
   nodes: { id: string; name: string; x: number; y: number }[];
   edges: { source: string; target: string }[];
@@ -229,7 +229,7 @@ export async function autoPanFramesPerSecond(page: Page): Promise<number> {
  * Puts back the nodes an earlier round dragged (the editor saves a drag; an auto-pan can carry a node
  * far off), so every round opens on the same graph and the same fitted view, as the bare page does.
  */
-async function putNodesBack(t: TestApp, graph: Graph): Promise<void> {
+export async function putNodesBack(t: TestApp, graph: Graph): Promise<void> {
   const now = await t.db
     .select({ id: nodes.id, x: nodes.positionX, y: nodes.positionY })
     .from(nodes)
