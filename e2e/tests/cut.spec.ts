@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { nodeNamed, openNewMovieEditor } from './editor-canvas';
 import { signInThroughLandingPage } from './sign-in';
+import { api } from './studio-api';
 
 /** Preview-worker workflows, each with the template's prompt input: a 1 s WebM, a still, a tone. */
 const PROMPT = { class_type: 'CinegraphInputText', inputs: { name: 'Prompt', default: '' } };
@@ -38,12 +39,6 @@ interface Take {
   status: string;
   workflow_node_id: string;
   output: { type: string } | null;
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
-  const response = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
 }
 
 /** Runs the workflow on the preview worker for one shot and marks its take use-as-input. */

@@ -12,6 +12,7 @@ import {
   panBy,
 } from './editor-canvas';
 import { signInThroughLandingPage } from './sign-in';
+import { api, uploadWorkflow } from './studio-api';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -328,12 +329,6 @@ const SLOW_STILL = {
   '4': { class_type: 'SaveImage', inputs: { images: ['3', 0], filename_prefix: 'still' } },
 };
 
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
-  const response = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
-
 test('zoomed out past reading, a card follows its node’s jobs live and offers the node’s menu', async ({
   browser,
 }) => {
@@ -346,20 +341,7 @@ test('zoomed out past reading, a card follows its node’s jobs live and offers 
   const { user_id: userId } = await api<{ user_id: string }>(editor, 'GET', '/api/v1/session');
   const video = nodeNamed(editor, 'Text to Video');
   const nodeId = (await video.getAttribute('data-node-id'))!;
-  const upload = await editor.request.post(
-    `/api/v1/editor/set_inputs_from_workflow/node/${nodeId}/movie/${movieId}`,
-    {
-      headers: { 'X-Requested-With': 'cinegraph' },
-      multipart: {
-        file: {
-          name: 'still.json',
-          mimeType: 'application/json',
-          buffer: Buffer.from(JSON.stringify(SLOW_STILL)),
-        },
-      },
-    },
-  );
-  expect(upload.status(), await upload.text()).toBe(200);
+  await uploadWorkflow(editor, movieId, nodeId, SLOW_STILL);
   await editor.reload();
   await expect(video.getByRole('button', { name: 'Generate' })).toBeVisible();
 

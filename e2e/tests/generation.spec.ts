@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { dragConnect, nodeNamed, openNewMovieEditor } from './editor-canvas';
 import { signInThroughLandingPage } from './sign-in';
+import { uploadWorkflow } from './studio-api';
 
 /**
  * A small API workflow the dev worker runs: a prompt and a size in, a still image out. `steps` makes the
@@ -15,24 +16,6 @@ const STILL_WORKFLOW = {
   },
   '4': { class_type: 'CinegraphOutput', inputs: { name: 'still', images: ['3', 0] } },
 };
-
-/** Gives the workflow node a workflow through the API (the same call the upload on the node makes). */
-async function setWorkflow(page: Page, movieId: string, nodeId: string): Promise<void> {
-  const response = await page.request.post(
-    `/api/v1/editor/set_inputs_from_workflow/node/${nodeId}/movie/${movieId}`,
-    {
-      headers: { 'X-Requested-With': 'cinegraph' },
-      multipart: {
-        file: {
-          name: 'still.json',
-          mimeType: 'application/json',
-          buffer: Buffer.from(JSON.stringify(STILL_WORKFLOW)),
-        },
-      },
-    },
-  );
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 function count(node: Locator, label: string): Locator {
   return node.getByTestId(`count-${label}`);
@@ -49,7 +32,7 @@ test('generates takes from a workflow node and reviews them on the generations s
   const video = nodeNamed(editor, 'Text to Video');
   const nodeId = (await video.getAttribute('data-node-id'))!;
 
-  await setWorkflow(editor, movieId, nodeId);
+  await uploadWorkflow(editor, movieId, nodeId, STILL_WORKFLOW);
   await editor.reload();
   await expect(video.getByText('Size', { exact: true })).toBeVisible();
   // The new inputs are not wired yet: no Generate.
