@@ -54,12 +54,20 @@ export function withPreloadLinks(html: string, links: string): string {
   return links ? html.replace('</head>', `${links}</head>`) : html;
 }
 
+/** Read once per build folder: the server serves the build it started with (its file routes are fixed then too). */
+const tables = new Map<string, RoutePreload[]>();
+
 function readTable(webDist: string): RoutePreload[] {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(webDist, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreload[];
-  } catch {
-    return [];
+  let table = tables.get(webDist);
+  if (!table) {
+    try {
+      table = JSON.parse(fs.readFileSync(path.join(webDist, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreload[];
+    } catch {
+      table = [];
+    }
+    tables.set(webDist, table);
   }
+  return table;
 }
 
 /** The route's `:params` from an address that matches it segment by segment, else null. */
