@@ -6,7 +6,6 @@ import {
   Controls,
   getNodesBounds,
   ReactFlow,
-  useNodesInitialized,
   useReactFlow,
   useStore,
   useStoreApi,
@@ -30,7 +29,14 @@ import {
 import { CanvasMinimap } from './CanvasMinimap';
 import { animateEdges, connectionOf, type CanvasEdge, type CanvasNode } from './logic/canvasNodes';
 import { CANVAS_SETTINGS, defaultZoom, minimapSize } from './logic/device';
-import { clearInsets, fittedViewport, sameViewport, savedViewport, saveViewport } from './logic/view';
+import {
+  clearInsets,
+  fittedViewport,
+  nodesInViewMeasured,
+  sameViewport,
+  savedViewport,
+  saveViewport,
+} from './logic/view';
 import { useGenerationEvents } from '../generation/hooks/useGenerationEvents';
 import { useMovieGenerationStatus } from '../generation/hooks/useNodeGenerationStatus';
 import { generatingKey, generatingNodes } from './logic/generatingNodes';
@@ -209,7 +215,12 @@ export function EditorCanvas({
     (size: { width: number; height: number }) => {
       const shown = shownNow();
       if (shown.length === 0) return null;
-      return fittedViewport(getNodesBounds(shown), size, clearInsets(minimapHeight), zoom);
+      return fittedViewport(
+        shown.map((node) => getNodesBounds([node])),
+        size,
+        clearInsets(minimapHeight),
+        zoom,
+      );
     },
     [minimapHeight, shownNow, zoom],
   );
@@ -232,7 +243,7 @@ export function EditorCanvas({
   }, [openOn]);
   // The first fit reckons with estimated sizes; once the nodes are drawn and measured it is made again
   // with their real ones (once, and only while the view is still the first one).
-  const measured = useNodesInitialized();
+  const measured = useStore(nodesInViewMeasured);
   const refitted = useRef(saved !== null);
   useEffect(() => {
     if (!measured || refitted.current || !opened.current) return;
