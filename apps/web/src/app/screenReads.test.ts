@@ -53,6 +53,30 @@ describe('the editor, storyboard and generations routes', () => {
     expect(fetch).toHaveBeenCalledTimes(5);
   });
 
+  it("hand the editor's graph over in one piece: nodes and connections only once the movie has come", async () => {
+    let answerMovie = (_: Response) => {};
+    const movieAnswer = new Promise<Response>((resolve) => (answerMovie = resolve));
+    fetch.mockImplementation(((url: string) =>
+      url === editor.movieKey('m2')
+        ? movieAnswer
+        : Promise.resolve(new Response('[]', { status: 200 }))) as unknown as typeof fetch);
+    try {
+      matchAndLoad('/movies/m2/editor');
+      const handed: string[] = [];
+      void editor.readNodes('m2').then(() => handed.push('nodes'));
+      void editor.readConnections('m2').then(() => handed.push('connections'));
+      void editor.readMovie('m2').then(() => handed.push('movie'));
+      await editor.readUtilityTemplates();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The menus' templates come as they come; the graph waits for its last part.
+      expect(handed).toEqual([]);
+      answerMovie(new Response('{}', { status: 200 }));
+      await vi.waitFor(() => expect(handed.sort()).toEqual(['connections', 'movie', 'nodes']));
+    } finally {
+      fetch.mockImplementation(() => Promise.resolve(new Response('[]', { status: 200 })));
+    }
+  });
+
   it("start a shot list's reads as they match (the list and all its pictures in one call), taken over once", async () => {
     matchAndLoad('/scenes/m1/shots/s1');
     const scope = { level: 'shot' as const, movieId: 'm1', sceneId: 's1' };

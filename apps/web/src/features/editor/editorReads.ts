@@ -17,13 +17,18 @@ export function movieKey(movieId: string): string {
 export const utilityTemplatesKey = (): string => endpointUrl(endpoints.listUtilityNodes);
 
 /**
- * One of the editor's reads under its SWR key: `start` begins it ahead; `take` hands over the read
- * started ahead if there is a fresh one (taken once), else reads anew. Each is sent without the studio's
- * header (apiCall's `headers` {}), as the editor's page preloads it, so the browser takes the preload over.
+ * One of the editor's reads under its SWR key: `start` begins it ahead (handed over only once `until`
+ * has settled too, when given); `take` hands over the read started ahead if there is a fresh one (taken
+ * once), else reads anew. Each is sent without the studio's header (apiCall's `headers` {}), as the
+ * editor's page preloads it, so the browser takes the preload over.
  */
 function readAhead<T>(keyOf: (movieId: string) => string, read: (movieId: string) => Promise<T>) {
   return {
-    start: (movieId: string) => startAhead(keyOf(movieId), () => read(movieId)),
+    start: (movieId: string, until?: Promise<unknown>): Promise<T> => {
+      const started = read(movieId);
+      startAhead(keyOf(movieId), () => (until ? until.then(() => started) : started));
+      return started;
+    },
     take: (movieId: string) => takeAhead(keyOf(movieId), () => read(movieId)),
   };
 }
@@ -44,7 +49,15 @@ export const readUtilityTemplates = () => utilityTemplates.take('');
  * Starts the editor's four reads at once, as its route matches and before its code has loaded, so the
  * canvas finds its data on the way instead of asking only once its chunks arrive. Kept free of SWR (the
  * route table is in the first page's JavaScript); the editor's reads take these over.
+ *
+ * The graph's three (nodes, connections, the movie) are handed over together, once the last has settled:
+ * the screen cannot draw the graph before, and each answer handed over alone redrew the screen for
+ * nothing. The utility templates (for the node menus) are handed over as they come.
  */
 export function startEditorReads(movieId: string): void {
-  for (const read of [nodes, connections, movie, utilityTemplates]) read.start(movieId);
+  let allSettled = () => {};
+  const graphSettled = new Promise<void>((resolve) => (allSettled = resolve));
+  const graph = [nodes, connections, movie].map((read) => read.start(movieId, graphSettled));
+  void Promise.allSettled(graph).then(allSettled);
+  utilityTemplates.start(movieId);
 }
