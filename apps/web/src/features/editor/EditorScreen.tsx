@@ -1,8 +1,9 @@
 import { DEFAULT_NODE_WIDTHS } from '@cinegraph/contracts';
 import { useReactFlow } from '@xyflow/react';
-import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { useShowHiddenItems } from '../../lib/preferences';
+import { useLatest } from '../../lib/useLatest';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { NotFoundState, isNotFound } from '../../ui/NotFoundState';
@@ -46,12 +47,20 @@ interface MenuPlace {
   flow: { x: number; y: number };
 }
 
+/**
+ * The canvas drawn again only when its own props change: a read arriving after it opened, a menu or a
+ * dialog opening, or the pointer moving redraws the screen around it, not React Flow and its nodes.
+ */
+const Canvas = memo(EditorCanvas);
+
 /** The editor of one movie: top bar, canvas, node menus and dialogs. */
 export function EditorScreen({ movieId }: { movieId: string }) {
   const data = useEditorData(movieId);
   const graph = useEditorGraph(movieId, data);
   const device = useDevice();
-  const flow = useReactFlow();
+  // Read through a ref: React Flow hands out a new helper object once its viewport is ready, and the
+  // canvas's handlers (memo) need not change with it.
+  const flowRef = useLatest(useReactFlow());
   const toast = useToast();
   const navigate = useNavigate();
   const [showHidden, setShowHidden] = useShowHiddenItems();
@@ -78,10 +87,10 @@ export function EditorScreen({ movieId }: { movieId: string }) {
       const point = client ?? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
       return {
         at: menuPosition({ x: point.x - rect.left, y: point.y - rect.top }, MENU_SIZE, rect),
-        flow: flow.screenToFlowPosition(point),
+        flow: flowRef.current.screenToFlowPosition(point),
       };
     },
-    [flow],
+    [flowRef],
   );
 
   /**
@@ -93,7 +102,8 @@ export function EditorScreen({ movieId }: { movieId: string }) {
       const rect = canvasRef.current?.getBoundingClientRect();
       const size = { width: DEFAULT_NODE_WIDTHS[choiceDisplayType(choice)], height: NEW_NODE_HEIGHT };
       const view =
-        rect && visibleArea(flow.getViewport(), rect, clearInsets(minimapSize(device.touch).height));
+        rect &&
+        visibleArea(flowRef.current.getViewport(), rect, clearInsets(minimapSize(device.touch).height));
       const wanted =
         at ??
         (view
@@ -106,7 +116,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
       }));
       return freeSpot(wanted, size, taken, view);
     },
-    [device.touch, flow, placeAt, store],
+    [device.touch, flowRef, placeAt, store],
   );
 
   const add = useCallback(
@@ -145,6 +155,13 @@ export function EditorScreen({ movieId }: { movieId: string }) {
     }
     setShowHidden(show);
   }
+
+  const openPaneMenu = useCallback(
+    (event: { clientX: number; clientY: number }) =>
+      device.phone ? setCreateOpen(true) : setMenu(placeAt({ x: event.clientX, y: event.clientY })),
+    [device.phone, placeAt],
+  );
+  const closeMenu = useCallback(() => setMenu(null), []);
 
   const toggleMenu = useCallback(() => {
     if (device.phone) return setCreateOpen((open) => !open);
@@ -225,24 +242,20 @@ export function EditorScreen({ movieId }: { movieId: string }) {
         >
           {graph.loaded ? (
             <CanvasErrorBoundary>
-              <EditorCanvas
+              <Canvas
                 movieId={movieId}
                 graph={graph}
                 device={device}
                 showHidden={showHidden}
                 canvasSize={canvasSize}
-                onPaneMenu={(event) =>
-                  device.phone
-                    ? setCreateOpen(true)
-                    : setMenu(placeAt({ x: event.clientX, y: event.clientY }))
-                }
-                onPaneClick={() => setMenu(null)}
+                onPaneMenu={openPaneMenu}
+                onPaneClick={closeMenu}
               />
             </CanvasErrorBoundary>
           ) : data.error ? (
             <LoadFailed onRetry={() => void data.retry()} />
           ) : (
-            <Spinner overlay size="lg" label="Loading the editor" />
+            <Spinner overlay backdrop={false} size="lg" label="Loading the editor" />
           )}
           {menu && (
             <NodeAddMenu
@@ -250,7 +263,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
               categories={categories}
               onPick={(choice) => add(choice, menu.flow)}
               sharedSpot={() => spotFor(SHARED_WORKFLOW_CHOICE, menu.flow)}
-              onClose={() => setMenu(null)}
+              onClose={closeMenu}
             />
           )}
         </div>

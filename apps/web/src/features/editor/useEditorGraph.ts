@@ -12,7 +12,7 @@ import {
   type EdgeChange,
   type NodeChange,
 } from '@xyflow/react';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ApiError, apiCall } from '../../lib/api';
 import { useToast } from '../../ui/toast';
 import {
@@ -258,23 +258,44 @@ export function useEditorGraph(movieId: string, data: EditorData) {
     }
   }, [busy, movieId, queue, refetchMovie, store, toast]);
 
-  return {
-    loaded,
-    /** Anything in flight or waiting for its debounce: the top bar says 'Saving...'. */
-    saving: inFlight > 0 || pending.size > 0,
-    store,
-    onNodesChange,
-    onEdgesChange,
-    updateNode,
-    savePositions,
-    moveSelected,
-    addNode,
-    connect,
-    disconnect,
-    deleteNodes,
-    setHidden,
-    save,
-  };
+  /** Anything in flight or waiting for its debounce: the top bar says 'Saving...'. */
+  const saving = inFlight > 0 || pending.size > 0;
+  // One object while nothing in it changes, so the canvas (memo) is not drawn again when the screen
+  // around it is (a read arriving, a menu opening).
+  return useMemo(
+    () => ({
+      loaded,
+      saving,
+      store,
+      onNodesChange,
+      onEdgesChange,
+      updateNode,
+      savePositions,
+      moveSelected,
+      addNode,
+      connect,
+      disconnect,
+      deleteNodes,
+      setHidden,
+      save,
+    }),
+    [
+      loaded,
+      saving,
+      store,
+      onNodesChange,
+      onEdgesChange,
+      updateNode,
+      savePositions,
+      moveSelected,
+      addNode,
+      connect,
+      disconnect,
+      deleteNodes,
+      setHidden,
+      save,
+    ],
+  );
 }
 
 export type EditorGraph = ReturnType<typeof useEditorGraph>;
