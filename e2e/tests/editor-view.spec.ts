@@ -507,3 +507,30 @@ test('the editor’s page starts its four reads from its head and the editor tak
   expect(initiators).toEqual(reads.map(() => ['link']));
   await context.close();
 });
+
+test('while the graph is on its way the editor says so, over an empty canvas it does not blur', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughLandingPage(page, 'loading-state@example.com');
+  const editor = await openNewMovieEditor(page, context);
+
+  // The nodes' answer held back: the editor waits with its loading state.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await editor.route('**/api/v1/editor/nodes/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await editor.reload();
+  const loading = editor.getByRole('status').filter({ hasText: 'Loading the editor' });
+  await expect(loading).toBeVisible();
+  // Nothing is drawn beneath it yet: a blur there is a compositor pass at every turn of the wheel.
+  expect(await loading.evaluate((element) => getComputedStyle(element).backdropFilter)).toBe('none');
+  release();
+  await expect(editorNodes(editor).first()).toBeVisible();
+  await expect(loading).toHaveCount(0);
+  await context.close();
+});

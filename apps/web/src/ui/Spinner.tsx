@@ -5,6 +5,12 @@ export interface SpinnerProps {
   /** Covers the nearest positioned parent with a dimmed backdrop (or the whole screen with `fullScreen`). */
   overlay?: boolean;
   fullScreen?: boolean;
+  /**
+   * The overlay dims and blurs what is beneath it (the default). False where nothing is drawn beneath
+   * yet, a screen's first load: a blur of an empty area costs the compositor a pass at every frame the
+   * wheel turns, for nothing to see.
+   */
+  backdrop?: boolean;
   /** Read by screen readers; shown under the spinner in the overlay variant. */
   label?: string;
 }
@@ -25,6 +31,7 @@ export function Spinner({
   size = 'md',
   overlay = false,
   fullScreen = false,
+  backdrop = true,
   label = 'Loading',
 }: SpinnerProps) {
   if (!overlay && !fullScreen) {
@@ -40,7 +47,7 @@ export function Spinner({
     <div
       role="status"
       aria-live="polite"
-      className={`${position} flex flex-col items-center justify-center gap-3 bg-neutral-950/70 backdrop-blur-sm text-amber-400`}
+      className={`${position} flex flex-col items-center justify-center gap-3 text-amber-400 ${backdrop ? 'bg-neutral-950/70 backdrop-blur-sm' : ''}`}
     >
       <SpinnerWheel size={size} />
       <span className="text-sm font-medium text-neutral-200">{label}</span>
