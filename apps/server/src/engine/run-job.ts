@@ -11,8 +11,9 @@ import {
 import type { GenerationStatus } from '@cinegraph/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { workers } from '../db/schema';
+import { generations, workers, type GenerationOutputColumn } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
+import { generationFileKeys } from '../services/generations/update';
 import type { Storage } from '../storage/storage';
 import type { Claim } from './claim';
 import { executionSecondsOf } from './gpu-time';
@@ -206,6 +207,20 @@ async function follow(
   }
 }
 
+/**
+ * The files just stored for a take that did not move to success (cancelled or deleted meanwhile): its
+ * row records none of them, and a take's deletion finds its files only by what its row records.
+ */
+async function dropUnrecordedFiles(r: JobRunner, job: GenerationRow, output: GenerationOutputColumn) {
+  const [row] = await r.db
+    .select({ output: generations.output })
+    .from(generations)
+    .where(eq(generations.id, job.id));
+  const recorded = new Set(row ? generationFileKeys({ ...job, output: row.output }) : []);
+  const stored = generationFileKeys({ ...job, output }).filter((key) => !recorded.has(key));
+  await Promise.all(stored.map((key) => r.storage.delete(key).catch(() => {})));
+}
+
 async function succeed(
   r: JobRunner,
   job: GenerationRow,
@@ -217,8 +232,8 @@ async function succeed(
   if (!output) return fail(r, job.id, FOLLOWED, 'The workflow finished without producing an output file.');
   const history = outcome.history ?? (await client.history(job.promptId!).catch(() => null));
   // Shot and scene change with the move, in its statement (see grouped-moves.ts). Cancelled at the last
-  // moment: the cancel wins (no move), the files go with the row later.
-  await r.succeeded.add({
+  // moment: the cancel wins (no move) and the files go now, as the row records none for its deletion.
+  const moved = await r.succeeded.add({
     id: job.id,
     output,
     finishedAt: new Date(),
@@ -226,6 +241,7 @@ async function succeed(
     endedAt: timing.endedAt,
     adoptedAt: timing.adoptedAt ?? null,
   });
+  if (!moved) await dropUnrecordedFiles(r, job, output);
 }
 
 /** When the worker's outcome arrived (before the outputs are downloaded), and when a restart adopted the job. */

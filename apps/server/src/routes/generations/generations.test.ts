@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generations, nodes, workers } from '../../db/schema';
 import { generate, generationMovie, type GenerationMovie } from '../../engine/engine-test-support';
 import { upsertSharedWorker } from '../../engine/worker-pool';
+import { storedFileUrl } from '../../services/assets/stored-files';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -154,6 +155,20 @@ describe('a shot’s generations', () => {
       inFolder: [`movies/${m.movieId}/generations/${inFolder}/out.png`],
     };
     for (const key of Object.values(keys).flat()) await t.storage.put(key, Buffer.from('take'), 'image/png');
+    // A take's files are found by what its row records (services/generations/delete-generation.test.ts).
+    const url = (key: string) => storedFileUrl(t.config.publicUrl, key);
+    for (const [id, [output, display]] of [
+      [flat!, keys.flat],
+      [inFolder!, [...keys.inFolder, null]],
+    ] as const) {
+      await t.db
+        .update(generations)
+        .set({
+          status: 'success',
+          output: { type: 'image', url: url(output!), display_image: display ? url(display) : null },
+        })
+        .where(eq(generations.id, id));
+    }
     for (const id of [flat, inFolder]) {
       expect((await call('DELETE', `/generations/${id}`)).statusCode).toBe(200);
     }

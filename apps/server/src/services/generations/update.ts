@@ -5,6 +5,7 @@ import { generations } from '../../db/schema';
 import { generationEventColumns, publishGenerationEvents } from '../../engine/generation-events';
 import { badRequest } from '../../http/errors';
 import type { Storage } from '../../storage/storage';
+import { STORED_FILE_PATH } from '../assets/stored-files';
 import type { GenerationRow } from './access';
 import { cancelGeneration } from './cancel';
 import { refreshShotDisplayImage } from './display-images';
@@ -22,6 +23,22 @@ export function generationStoragePrefix(movieId: string, id: string): string {
 /** Every file of a generation, in either layout: an id is never the start of another one. */
 export function generationFilesPrefix(movieId: string, id: string): string {
   return `movies/${movieId}/generations/${id}`;
+}
+
+/**
+ * The keys of a take's files as its row records them (its output and display image), only those
+ * named after the take: a display image that is another file's is never the take's to delete.
+ */
+export function generationFileKeys(row: Pick<GenerationRow, 'id' | 'movieId' | 'output'>): string[] {
+  const own = generationFilesPrefix(row.movieId, row.id);
+  const keys = [row.output?.url, row.output?.display_image].map((address) => {
+    // Read whatever host the address names: PUBLIC_URL may have changed since the take was stored.
+    const url = address ? URL.parse(address, 'http://studio.invalid') : null;
+    return url?.pathname === STORED_FILE_PATH ? url.searchParams.get('key') : null;
+  });
+  const named = (key: string | null): key is string =>
+    !!key && key.startsWith(own) && /^[-/]./.test(key.slice(own.length));
+  return [...new Set(keys.filter(named))];
 }
 
 /** Changes a generation's flags; only a successful take can be used as input (spec). */
@@ -64,5 +81,9 @@ export async function deleteGeneration(
     .returning(generationEventColumns);
   await publishGenerationEvents(db, deleted, 'deleted');
   if (row.shotId) await refreshShotDisplayImage(db, row.shotId);
-  await storage.deletePrefix(generationFilesPrefix(row.movieId, row.id));
+  // By their recorded keys: the movie's folder of takes holds every take's files side by side, and
+  // finding one take's there by its name prefix lists them all (a scan per take on local storage).
+  await Promise.all(generationFileKeys(row).map((key) => storage.delete(key)));
+  // A take stored before that layout keeps its own folder: listing it lists only its files.
+  await storage.deletePrefix(`${generationFilesPrefix(row.movieId, row.id)}/`);
 }
