@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generations } from '../db/schema';
 import { untilAppWaitsForLock } from '../test/lock-waits';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { cancelNodeGenerations } from '../services/generations/cancel';
 import { renewLeases } from './claim';
 import { generate, generationMovie, type GenerationMovie } from './engine-test-support';
 import { queuedMoves, succeededMoves } from './grouped-moves';
@@ -74,6 +75,8 @@ const WRITES: [string, 'assigned' | 'queued', (ids: string[]) => Promise<unknown
       return Promise.all(ids.map((id) => moves.add({ id, ...move })));
     },
   ],
+  // Last: it cancels the jobs the writes above left unfinished too.
+  ['cancelling every job of a node', 'queued', () => cancelNodeGenerations(t.db, m.nodeId, false)],
 ];
 
 describe.skipIf(!onPostgres)('the row locks of the engine’s multi-row writes', () => {

@@ -1,6 +1,6 @@
 import { connectWorker } from '../../engine/worker-connection';
 import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { generations, workers } from '../../db/schema';
 import { generationEventColumns, publishGenerationEvents } from '../../engine/generation-events';
@@ -22,10 +22,20 @@ export async function cancelGenerationsWhere(
   allowPrivateUserWorkers: boolean,
 ): Promise<number> {
   const now = new Date();
+  const unfinished = inArray(generations.status, [...UNFINISHED_STATUSES]);
+  // Locked in id order, as the engine's writes lock their jobs (grouped-moves.ts, renewLeases): a
+  // cancel of many jobs met in table order could hold one a move waits for while waiting for one that
+  // move holds, and PostgreSQL would end the deadlock by failing one of them.
+  const inIdOrder = db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(and(where, unfinished))
+    .orderBy(asc(generations.id))
+    .for('update');
   const cancelled = await db
     .update(generations)
     .set({ status: 'cancelled', finishedAt: now, updatedAt: now })
-    .where(and(where, inArray(generations.status, [...UNFINISHED_STATUSES])))
+    .where(and(inArray(generations.id, inIdOrder), unfinished))
     .returning({ ...generationEventColumns, promptId: generations.promptId, workerId: generations.workerId });
   await publishGenerationEvents(db, cancelled, 'status');
   const onWorkers = cancelled.filter((c) => c.promptId && c.workerId);
