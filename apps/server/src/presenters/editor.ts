@@ -1,12 +1,13 @@
 import type { Connection, EditorNode, WorkflowNodeSummary } from '@cinegraph/contracts';
 import type { StoredHandle } from '../db/schema';
+import type { ConnectionEnds, NodeAsRead } from '../services/editor/graph-reads';
 import type { ConnectionRow, NodeRow } from '../services/editor/node-rows';
 
 /** A movie's connections by the handle at each end, so presenting nodes is linear in nodes + edges. */
 export class HandleIndex {
   private readonly bySide = new Map<string, { node_id: string; handle_id: string }[]>();
 
-  constructor(edges: readonly ConnectionRow[]) {
+  constructor(edges: readonly ConnectionEnds[]) {
     for (const e of edges) {
       this.add('input', e.targetNodeId, e.targetHandleId, {
         node_id: e.sourceNodeId,
@@ -35,17 +36,27 @@ export class HandleIndex {
 type Side = 'input' | 'output';
 const key = (side: Side, nodeId: string, handleId: string) => `${side}\u0000${nodeId}\u0000${handleId}`;
 
-/** A movie's nodes with each handle's connections: an input lists its source, an output its targets. */
-export function presentNodes(rows: readonly NodeRow[], edges: readonly ConnectionRow[]): EditorNode[] {
-  const index = new HandleIndex(edges);
-  return rows.map((row) => presentNode(row, index));
+/**
+ * A movie's nodes as the editor's read gets them (`readMovieGraph`), each handle with its connections:
+ * an input lists its source, an output its targets.
+ */
+export function presentNodesAsRead(
+  nodes: readonly NodeAsRead[],
+  ends: readonly ConnectionEnds[],
+): EditorNode[] {
+  const index = new HandleIndex(ends);
+  return nodes.map((node) => ({
+    ...node,
+    input_handles: withHandleConnections(node.input_handles, index, node._id, 'input'),
+    output_handles: withHandleConnections(node.output_handles, index, node._id, 'output'),
+  }));
 }
 
 /** One node with its handles' connections (from the movie's connections, or an index of them). */
 export function presentNode(row: NodeRow, edges: readonly ConnectionRow[] | HandleIndex): EditorNode {
   const index = edges instanceof HandleIndex ? edges : new HandleIndex(edges);
   const withConnections = (handles: StoredHandle[], side: Side) =>
-    handles.map((handle) => ({ ...handle, connections: index.of(side, row.id, handle.id) }));
+    withHandleConnections(handles, index, row.id, side);
   return {
     _id: row.id,
     movie_id: row.movieId,
@@ -63,6 +74,10 @@ export function presentNode(row: NodeRow, edges: readonly ConnectionRow[] | Hand
     upload_error: row.uploadError,
     waiting_for_classes: row.waitingForClasses,
   };
+}
+
+function withHandleConnections(handles: StoredHandle[], index: HandleIndex, nodeId: string, side: Side) {
+  return handles.map((handle) => ({ ...handle, connections: index.of(side, nodeId, handle.id) }));
 }
 
 export function presentConnection(row: ConnectionRow): Connection {

@@ -2,14 +2,19 @@ import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { readRoute, route } from '../../http/route';
-import { presentConnection, presentNode, presentNodes, presentWorkflowNode } from '../../presenters/editor';
+import {
+  presentConnection,
+  presentNode,
+  presentNodesAsRead,
+  presentWorkflowNode,
+} from '../../presenters/editor';
 import { connect, disconnect, listConnections } from '../../services/editor/connections';
+import { readMovieConnections, readMovieGraph } from '../../services/editor/graph-reads';
 import type { NodeRow } from '../../services/editor/node-rows';
 import { updateNodes } from '../../services/editor/node-positions';
 import {
   createNode,
   deleteNode,
-  listNodes,
   listWorkflowNodes,
   setNodeHidden,
   showNode,
@@ -29,16 +34,13 @@ export function editorRoutes(app: FastifyInstance, { db, storage }: AppDeps): vo
 
   readRoute(app, ep.listNodes, async ({ params, sessionToken }) => {
     await requireReadableMovieForSession(db, sessionToken, params.movieId);
-    const [rows, edges] = await Promise.all([
-      listNodes(db, params.movieId),
-      listConnections(db, params.movieId),
-    ]);
-    return presentNodes(rows, edges);
+    const { nodes, ends } = await readMovieGraph(db, params.movieId);
+    return presentNodesAsRead(nodes, ends);
   });
 
   readRoute(app, ep.listConnections, async ({ params, sessionToken }) => {
     await requireReadableMovieForSession(db, sessionToken, params.movieId);
-    return (await listConnections(db, params.movieId)).map(presentConnection);
+    return readMovieConnections(db, params.movieId);
   });
 
   route(app, ep.listUtilityNodes, async () => [...UTILITY_NODE_TEMPLATES]);
