@@ -24,7 +24,13 @@ const node = (overrides: Partial<EditorNode>): EditorNode => ({
 });
 
 describe('the serializer of a hot read', () => {
-  it.each([['listNodes'], ['listConnections'], ['presignUploadPart']] as const)(
+  it.each([
+    ['listNodes'],
+    ['listConnections'],
+    ['getMovie'],
+    ['listUtilityNodes'],
+    ['presignUploadPart'],
+  ] as const)(
     '%s serialises without a schema validator (no Ajv compiled on the first answer, none run per item)',
     (name) => {
       const { code } = fastJson(readSerializerSchema(ep[name].response), {

@@ -1,11 +1,14 @@
 import { endpoints as ep } from '@cinegraph/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodes } from '../../db/schema';
+import { movies, nodes } from '../../db/schema';
 import { compiledSerializer } from '../../http/compiled-serializer';
 import { presentConnection, presentNode } from '../../presenters/editor';
+import { presentMovie } from '../../presenters/movies';
 import { listConnections } from '../../services/editor/connections';
 import { listNodes } from '../../services/editor/nodes';
+import { UTILITY_NODE_TEMPLATES } from '../../services/editor/utility-templates';
+import { listTemplates } from '../../services/movies/movies';
 import { signIn, type SignedInUser } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { edge, editorClient, workflowBody } from './editor-test-client';
@@ -88,5 +91,26 @@ describe("the editor's first reads", () => {
     await t.db.delete(nodes).where(eq(nodes.movieId, movie._id));
     expect(await api.nodes(ann, movie._id)).toEqual([]);
     expect(await api.connections(ann, movie._id)).toEqual([]);
+  });
+
+  it('answers the movie, with its saved inputs, and the utility templates as the contracts shape them', async () => {
+    const movieId = await richMovie();
+    const inputs = [{ node_id: 'n1', type: 'text', name: 'Style', value: { text: 'noir', n: 2 } }];
+    await api.ok(ann, 'POST', `/movies/update/${movieId}`, { movieData: { inputs } });
+    const [row] = await t.db.select().from(movies).where(eq(movies.id, movieId));
+    const movie = await api.call(ann, 'GET', `/movies/${movieId}`);
+    expect(ep.getMovie.response.strict().parse(movie.json())).toEqual(presentMovie(row!));
+    expect(movie.json().inputs).toEqual(inputs);
+
+    const templates = await api.call(ann, 'GET', '/editor/utility_nodes');
+    expect(templates.json()).toEqual(JSON.parse(JSON.stringify(UTILITY_NODE_TEMPLATES)));
+  });
+
+  it('reads a template movie for a user who is not one of its members', async () => {
+    const [template] = await listTemplates(t.db);
+    expect((await api.call(ann, 'GET', `/movies/${template!.id}`)).json()).toMatchObject({
+      _id: template!.id,
+      title: template!.title,
+    });
   });
 });

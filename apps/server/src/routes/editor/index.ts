@@ -1,6 +1,7 @@
 import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
+import { unauthorized } from '../../http/errors';
 import { readRoute, route } from '../../http/route';
 import {
   presentConnection,
@@ -8,6 +9,7 @@ import {
   presentNodesAsRead,
   presentWorkflowNode,
 } from '../../presenters/editor';
+import { findSessionUser } from '../../services/auth';
 import { connect, disconnect, listConnections } from '../../services/editor/connections';
 import { readMovieConnections, readMovieGraph } from '../../services/editor/graph-reads';
 import type { NodeRow } from '../../services/editor/node-rows';
@@ -43,7 +45,10 @@ export function editorRoutes(app: FastifyInstance, { db, storage }: AppDeps): vo
     return readMovieConnections(db, params.movieId);
   });
 
-  route(app, ep.listUtilityNodes, async () => [...UTILITY_NODE_TEMPLATES]);
+  readRoute(app, ep.listUtilityNodes, async ({ sessionToken }) => {
+    if (!(await findSessionUser(db, sessionToken))) throw unauthorized();
+    return [...UTILITY_NODE_TEMPLATES];
+  });
 
   for (const endpoint of [ep.listWorkflowNodes, ep.listMovieWorkflowNodes]) {
     route(app, endpoint, async ({ params, userId }) => {

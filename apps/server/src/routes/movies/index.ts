@@ -1,10 +1,10 @@
 import { endpoints } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { route } from '../../http/route';
+import { readRoute, route } from '../../http/route';
 import { presentMovie, presentTemplate } from '../../presenters/movies';
 import { movieDisplayImage } from '../../services/generations/display-images';
-import { requireReadableMovie } from '../../services/movies/access';
+import { requireReadableMovie, requireReadableMovieForSession } from '../../services/movies/access';
 import {
   createBlankMovie,
   createMovieFromSource,
@@ -22,8 +22,9 @@ export function movieRoutes(app: FastifyInstance, { db, storage, config }: AppDe
 
   route(app, endpoints.listTemplates, async () => (await listTemplates(db)).map(presentTemplate));
 
-  route(app, endpoints.getMovie, async ({ params, userId }) =>
-    presentMovie(await requireReadableMovie(db, params.movieId, userId)),
+  // One of the editor's first reads: the session, the movie and the access to it in one query.
+  readRoute(app, endpoints.getMovie, async ({ params, sessionToken }) =>
+    presentMovie((await requireReadableMovieForSession(db, sessionToken, params.movieId)).movie),
   );
 
   route(app, endpoints.latestMovieDisplayImage, async ({ params, userId }) => ({

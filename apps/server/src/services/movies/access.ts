@@ -37,14 +37,9 @@ export async function requireReadableMovieForSession(
   db: Database,
   sessionToken: string,
   movieId: string,
-): Promise<{ userId: string; movieId: string }> {
+): Promise<{ userId: string; movie: MovieRow }> {
   const [row] = await db
-    .select({
-      userId: sessions.userId,
-      movieId: movies.id,
-      templateKey: movies.templateKey,
-      memberId: movieMembers.userId,
-    })
+    .select({ userId: sessions.userId, movie: movies, memberId: movieMembers.userId })
     .from(sessions)
     .leftJoin(movies, eq(movies.id, movieId))
     .leftJoin(
@@ -53,7 +48,7 @@ export async function requireReadableMovieForSession(
     )
     .where(and(eq(sessions.tokenHash, hashToken(sessionToken)), gt(sessions.expiresAt, sql`now()`)));
   if (!row) throw unauthorized();
-  if (!row.movieId) throw notFound(MOVIE_NOT_FOUND);
-  if (!row.templateKey && !row.memberId) throw forbidden(NOT_A_MEMBER);
-  return { userId: row.userId, movieId: row.movieId };
+  if (!row.movie) throw notFound(MOVIE_NOT_FOUND);
+  if (!row.movie.templateKey && !row.memberId) throw forbidden(NOT_A_MEMBER);
+  return { userId: row.userId, movie: row.movie };
 }
