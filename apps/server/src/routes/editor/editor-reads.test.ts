@@ -32,7 +32,14 @@ async function richMovie() {
   const render = await api.addNode(
     ann,
     m,
-    workflowBody('Render', [['prompt', 'text'], ['image', 'image']], [['video', 'video']]),
+    workflowBody(
+      'Render',
+      [
+        ['prompt', 'text'],
+        ['image', 'image'],
+      ],
+      [['video', 'video']],
+    ),
   );
   const join = await api.addNode(ann, m, { type: 'utility', level: 'editor', utility_kind: 'add_text' });
   const prompt = await api.addNode(ann, m, { type: 'utility', level: 'editor', utility_kind: 'prompt' });

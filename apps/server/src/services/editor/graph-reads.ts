@@ -61,11 +61,8 @@ export async function readMovieGraph(
 
 /** A movie's connections as the editor's connections read answers them, in the order they were made. */
 export async function readMovieConnections(db: Database, movieId: string): Promise<Connection[]> {
-  const [row] = await runStatement<{ connections: string }>(
-    db,
-    'editor_connections',
-    CONNECTIONS_STATEMENT,
-    [movieId],
-  );
+  const [row] = await runStatement<{ connections: string }>(db, 'editor_connections', CONNECTIONS_STATEMENT, [
+    movieId,
+  ]);
   return JSON.parse(row!.connections) as Connection[];
 }
