@@ -12,6 +12,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { HELD_FOLDER } from './http/held-web-files';
+import { heldWebFileRoutes } from './http/held-web-file-routes';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './http/session';
@@ -111,7 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders: (response, filePath) =>
         setWebFileHeaders(response, webFileAddress(deps.config.webDist, filePath)),
+      // Answered from memory (heldWebFileRoutes), or by `reply.sendFile` where memory does not answer.
+      globIgnore: [`${HELD_FOLDER}/**`],
     });
+    await app.register(heldWebFileRoutes, { webDist: deps.config.webDist });
   }
   return app;
 }

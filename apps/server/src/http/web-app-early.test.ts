@@ -46,6 +46,8 @@ beforeAll(async () => {
   app = await createTestApp({ env: { WEB_DIST: dist } });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   appUrl = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  // The app answers its /assets/ files from memory once read: compared here, as a browser gets them.
+  await app.app.webFilesHeld;
 
   const answerEarly = webAppEarlyAnswers(dist);
   early = http.createServer((request, response) => {

@@ -1,11 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import negotiateEncoding from '@fastify/accept-negotiator';
 import send from '@fastify/send';
 import helmet from 'helmet';
 import type { EarlyAnswer } from './front-door';
 import { SECURITY_HEADERS } from './security-headers';
-import { PRECOMPRESSED_EXTENSIONS, servesWebFile, setWebFileHeaders, webAppPage } from './web-app';
+import {
+  PRECOMPRESSED_EXTENSIONS,
+  precompressedEncoding,
+  setWebFileHeaders,
+  webAppPage,
+  webBuildFiles,
+} from './web-app';
 
 /**
  * What the front door answers before the app is built, exactly as the app answers it: the landing page
@@ -34,7 +38,10 @@ export function webAppEarlyAnswers(webDist: string): EarlyAnswer {
     // The type of a file of an unknown kind depends on @fastify/static, which is not loaded yet.
     const type = send.mime.getType(address);
     if (!type) return false;
-    const encoding = precompressedEncoding(files, address, request.headers['accept-encoding']);
+    const encoding = precompressedEncoding(
+      (encoding) => files.has(`${address}${PRECOMPRESSED_EXTENSIONS[encoding]}`),
+      request.headers['accept-encoding'],
+    );
     const sent = encoding ? `${address}${PRECOMPRESSED_EXTENSIONS[encoding]}` : address;
     const file = await send(request, encodeURI(sent), SEND_OPTIONS(root));
     if (file.type !== 'file') return false;
@@ -58,34 +65,3 @@ const SEND_OPTIONS = (root: string) => ({
   index: false,
   cacheControl: false,
 });
-
-/**
- * The compressed copy @fastify/static's `preCompressed` would send: of the copies the build wrote, the
- * one the browser's Accept-Encoding prefers (`*` standing for gzip, as there), or none.
- */
-function precompressedEncoding(
-  files: Set<string>,
-  address: string,
-  accepted: string | undefined,
-): keyof typeof PRECOMPRESSED_EXTENSIONS | undefined {
-  if (!accepted) return undefined;
-  const written = (Object.keys(PRECOMPRESSED_EXTENSIONS) as (keyof typeof PRECOMPRESSED_EXTENSIONS)[]).filter(
-    (encoding) => files.has(`${address}${PRECOMPRESSED_EXTENSIONS[encoding]}`),
-  );
-  return negotiateEncoding(accepted.toLowerCase().replace(/\*/g, 'gzip'), written) ?? undefined;
-}
-
-/**
- * The addresses @fastify/static gives the build's files (its `wildcard: false` routes): every file
- * not under a dot-named folder or dot-named itself, less the source maps.
- */
-function webBuildFiles(webDist: string): Set<string> {
-  if (!fs.existsSync(webDist)) return new Set();
-  const addresses = fs
-    .readdirSync(webDist, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(webDist, path.join(entry.parentPath, entry.name)).split(path.sep))
-    .filter((parts) => !parts.some((part) => part.startsWith('.')))
-    .map((parts) => `/${parts.join('/')}`);
-  return new Set(addresses.filter(servesWebFile));
-}

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import negotiateEncoding from '@fastify/accept-negotiator';
 import { SESSION_COOKIE } from './session-cookie';
 
 /** The web build's page every browser route starts from. */
@@ -40,6 +41,21 @@ export function servesWebFile(pathName: string): boolean {
  * as @fastify/static's `preCompressed` looks for them.
  */
 export const PRECOMPRESSED_EXTENSIONS = { br: '.br', gzip: '.gz' } as const;
+export type PrecompressedEncoding = keyof typeof PRECOMPRESSED_EXTENSIONS;
+
+/**
+ * The compressed copy @fastify/static's `preCompressed` would send: of the copies the build wrote
+ * (`written`), the one the browser's Accept-Encoding prefers (`*` standing for gzip, as there), or none.
+ */
+export function precompressedEncoding(
+  written: (encoding: PrecompressedEncoding) => boolean,
+  accepted: string | undefined,
+): PrecompressedEncoding | undefined {
+  if (!accepted) return undefined;
+  const copies = (Object.keys(PRECOMPRESSED_EXTENSIONS) as PrecompressedEncoding[]).filter(written);
+  return (negotiateEncoding(accepted.toLowerCase().replace(/\*/g, 'gzip'), copies) ?? undefined) as
+    PrecompressedEncoding | undefined;
+}
 
 /** The address a file of the web build is served at (its compressed copy's, for a copy). */
 export function webFileAddress(webDist: string, filePath: string): string {
@@ -61,4 +77,19 @@ export function setWebFileHeaders(
     address.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
   );
   response.setHeader('vary', 'accept-encoding');
+}
+
+/**
+ * The addresses @fastify/static gives the build's files (its `wildcard: false` routes): every file
+ * not under a dot-named folder or dot-named itself, less the source maps.
+ */
+export function webBuildFiles(webDist: string): Set<string> {
+  if (!fs.existsSync(webDist)) return new Set();
+  const addresses = fs
+    .readdirSync(webDist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(webDist, path.join(entry.parentPath, entry.name)).split(path.sep))
+    .filter((parts) => !parts.some((part) => part.startsWith('.')))
+    .map((parts) => `/${parts.join('/')}`);
+  return new Set(addresses.filter(servesWebFile));
 }
