@@ -7,6 +7,7 @@ import {
   awaitInPage,
   bundleForBrowser,
   inFreshPage,
+  median,
   runInChromium,
   signInContext,
   type PageFile,
@@ -20,6 +21,13 @@ import { autoPanFramesPerSecond, dragFramesPerSecond, seedMovie } from './editor
  * and layouts. The .cpuprofile is kept in the temporary folder (open it in DevTools). The studio is
  * started for the run: its first answers include once-per-process costs (BENCH_PROFILE_WARM=1 opens
  * the editor once before the profiled visit, as a server that has answered it before).
+ *
+ * BENCH_PROFILE_PHASE=drag or autopan profiles that phase instead; with BENCH_PROFILE_TRACE=1 it traces
+ * every process's threads through it (raster, compositor, display: what a frame waits on off the main
+ * thread), prints each thread's CPU, the main thread's per frame, the page's composited layers and what
+ * replaying each layer's drawing costs by kind of Skia command (BENCH_PROFILE_COMMANDS=<prefix> keeps
+ * each command with its cost). BENCH_PROFILE_STYLE adds CSS to the page before the phase, to try what
+ * a style costs; BENCH_PROFILE_INVALIDATIONS=1 traces why Chromium restyles, lays out and repaints.
  *
  *   npx tsx bench/profile-editor.ts
  */
@@ -180,6 +188,209 @@ function printTasks(events: TraceEvent[]): void {
   console.log([...totals].map(([k, v]) => `${k}: ${v.count} x, ${v.ms.toFixed(0)} ms`).join('; '));
 }
 
+/** Chromium's trace categories of a frame's making: main thread, compositor, raster, display. */
+const FRAME_CATEGORIES = [
+  'toplevel',
+  'cc',
+  'viz',
+  'gpu',
+  'benchmark',
+  'blink',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  ...(process.env.BENCH_PROFILE_INVALIDATIONS
+    ? ['disabled-by-default-devtools.timeline.invalidationTracking']
+    : []),
+].join(',');
+
+interface Layer {
+  layerId: string;
+  width: number;
+  height: number;
+  drawsContent: boolean;
+  paintCount?: number;
+}
+
+/** Follows the page's composited layers (CDP LayerTree): the last tree seen. */
+async function followLayers(cdp: CDPSession): Promise<() => Layer[]> {
+  let last: Layer[] = [];
+  cdp.on('LayerTree.layerTreeDidChange', (event) => {
+    const layers = (event as { layers?: Layer[] }).layers;
+    if (layers) last = layers;
+  });
+  await cdp.send('LayerTree.enable');
+  return () => last;
+}
+
+/**
+ * The layers and what rastering each costs, by kind of drawing command (LayerTree's snapshot
+ * profile, in software as the bench's Chromium rasters): which of the page's drawings are dear.
+ */
+async function printRaster(cdp: CDPSession, layers: Layer[]): Promise<void> {
+  console.log(
+    `${layers.length} layers: ${layers
+      .filter((l) => l.drawsContent)
+      .map((l) => `${l.width}x${l.height} painted ${l.paintCount ?? 0}`)
+      .join(', ')}`,
+  );
+  for (const layer of layers.filter((l) => l.drawsContent && l.width * l.height > 0)) {
+    await printLayerRaster(cdp, layer);
+  }
+}
+
+/** What replaying a layer's drawing costs (best of 5), by kind of Skia command. */
+async function printLayerRaster(cdp: CDPSession, layer: Layer): Promise<void> {
+  const { snapshotId } = (await cdp.send('LayerTree.makeSnapshot', { layerId: layer.layerId })) as {
+    snapshotId: string;
+  };
+  const { timings } = (await cdp.send('LayerTree.profileSnapshot', { snapshotId, minRepeatCount: 5 })) as {
+    timings: number[][];
+  };
+  const { commandLog } = (await cdp.send('LayerTree.snapshotCommandLog', { snapshotId })) as unknown as {
+    commandLog: { method: string; params?: Record<string, unknown> }[];
+  };
+  const best = commandLog.map((_, i) => Math.min(...timings.map((run) => run[i] ?? Infinity)));
+  const byKind = new Map<string, { ms: number; count: number }>();
+  commandLog.forEach((command, i) => {
+    const paint = command.params?.paint as Record<string, unknown> | undefined;
+    const kind = `${command.method}${paint?.styleName ? ` ${String(paint.styleName)}` : ''}${paint?.maskFilter ? ' masked' : ''}`;
+    const entry = byKind.get(kind) ?? { ms: 0, count: 0 };
+    byKind.set(kind, { ms: entry.ms + best[i]! * 1000, count: entry.count + 1 });
+  });
+  const total = best.reduce((a, b) => a + b, 0) * 1000;
+  console.log(
+    `raster of the ${layer.width}x${layer.height} layer: ${total.toFixed(1)} ms, ${commandLog.length} commands`,
+  );
+  for (const [kind, { ms, count }] of [...byKind].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
+    console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${String(count).padStart(6)} x ${kind}`);
+  if (process.env.BENCH_PROFILE_COMMANDS) {
+    writeFileSync(
+      `${process.env.BENCH_PROFILE_COMMANDS}-${layer.width}x${layer.height}.json`,
+      JSON.stringify(commandLog.map((c, i) => ({ ...c, ms: best[i]! * 1000 }))),
+    );
+  }
+}
+
+/**
+ * Each thread's busy time in the trace (its outermost events' wall and CPU time) and its costliest
+ * kinds of event by CPU time, so a frame's wait off the main thread shows where it is.
+ */
+function printThreads(events: TraceEvent[]): void {
+  const names = new Map<string, string>();
+  for (const e of events) {
+    if (e.ph !== 'M') continue;
+    const name = (e.args as { name?: string } | undefined)?.name ?? '';
+    if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, name);
+    if (e.name === 'process_name') names.set(`${e.pid}`, name);
+  }
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.ph !== 'X') continue;
+    const key = `${e.pid}:${e.tid}`;
+    const list = byThread.get(key) ?? [];
+    list.push(e);
+    byThread.set(key, list);
+  }
+  const xs = events.filter((e) => e.ph === 'X' || e.ph === 'B');
+  const span = (Math.max(...xs.map((e) => e.ts + (e.dur ?? 0))) - Math.min(...xs.map((e) => e.ts))) / 1000;
+  console.log(`trace span ${span.toFixed(0)} ms`);
+  const rows = [...byThread].map(([key, list]) => {
+    list.sort((a, b) => a.ts - b.ts);
+    let wall = 0;
+    let cpu = 0;
+    let until = 0;
+    const kinds = new Map<string, number>();
+    for (const e of list) {
+      kinds.set(e.name, (kinds.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+      if (e.ts < until) continue;
+      until = e.ts + (e.dur ?? 0);
+      wall += (e.dur ?? 0) / 1000;
+      cpu += (e.tdur ?? 0) / 1000;
+    }
+    const top = [...kinds]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14)
+      .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+      .join(', ');
+    const pid = key.split(':')[0]!;
+    return {
+      wall,
+      text: `${names.get(pid) ?? pid}/${names.get(key) ?? key}: busy ${wall.toFixed(0)} ms (cpu ${cpu.toFixed(0)}) - ${top}`,
+    };
+  });
+  for (const row of rows.sort((a, b) => b.wall - a.wall).slice(0, 16)) console.log(`  ${row.text}`);
+  const count = (name: string) => events.filter((e) => e.name === name).length;
+  console.log(
+    [
+      'RasterTask',
+      'Paint',
+      'Commit',
+      'DrawFrame',
+      'BeginFrame',
+      'DisplayScheduler::DrawAndSwap',
+      'PipelineReporter',
+      'ActivateLayerTree',
+    ]
+      .map((n) => `${n} ${count(n)}`)
+      .join(', '),
+  );
+  printMainFrames(events, names);
+}
+
+/**
+ * The renderer main thread's CPU time per frame it began (ProxyMain::BeginMainFrame), by kind, median
+ * and mean over the phase, and its CPU time outside frames (React's own tasks, input): where the
+ * studio's frames spend more than the bare page's.
+ */
+function printMainFrames(events: TraceEvent[], names: Map<string, string>): void {
+  const mains = new Map<string, number>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph === 'X' && names.get(key) === 'CrRendererMain') mains.set(key, (mains.get(key) ?? 0) + 1);
+  }
+  const main = [...mains].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!main) return;
+  const mine = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main).sort((a, b) => a.ts - b.ts);
+  const frames = mine.filter((e) => e.name === 'ProxyMain::BeginMainFrame').slice(1);
+  const kinds = [
+    'FireAnimationFrame',
+    'EventDispatch',
+    'Layout',
+    'UpdateLayoutTree',
+    'PrePaint',
+    'Paint',
+    'Layerize',
+    'HitTest',
+    'Commit',
+  ];
+  const per = new Map<string, number[]>([['frame', []], ...kinds.map((k): [string, number[]] => [k, []])]);
+  for (const frame of frames) {
+    const end = frame.ts + (frame.dur ?? 0);
+    const inside = mine.filter((e) => e.ts >= frame.ts && e.ts < end);
+    per.get('frame')!.push((frame.tdur ?? 0) / 1000);
+    for (const kind of kinds) {
+      // Outermost events of the kind only (a Paint holds the Paint of its layers).
+      let until = 0;
+      let ms = 0;
+      for (const e of inside) {
+        if (e.name !== kind || e.ts < until) continue;
+        until = e.ts + (e.dur ?? 0);
+        ms += (e.tdur ?? 0) / 1000;
+      }
+      per.get(kind)!.push(ms);
+    }
+  }
+  const tasks = mine.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
+  const taskMs = tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+  const frameMs = per.get('frame')!.reduce((a, b) => a + b, 0);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+  console.log(
+    `main thread: ${frames.length} frames begun, CPU ${taskMs.toFixed(0)} ms, of it outside frames ${(taskMs - frameMs).toFixed(0)} ms; per frame (median / mean ms): ` +
+      [...per].map(([k, v]) => `${k} ${median(v).toFixed(1)}/${mean(v).toFixed(1)}`).join(', '),
+  );
+}
+
 await runInChromium(
   'editor profile',
   { port: PORT, barePage },
@@ -229,6 +440,35 @@ await runInChromium(
         },
       );
       const after = await metrics(cdp);
+      if (PHASE && TRACE) {
+        // A trace of every process's threads (the compositor, raster and display threads) during the
+        // phase, not only the main thread's: a frame may wait on raster or compositing.
+        const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+        await cdp.send('Tracing.end');
+        await done;
+        traceEvents.length = 0;
+        // BENCH_PROFILE_STYLE: CSS added to the page before the phase (to try what a style costs).
+        if (process.env.BENCH_PROFILE_STYLE)
+          await page.addStyleTag({ content: process.env.BENCH_PROFILE_STYLE });
+        await page.waitForTimeout(1_000);
+        const layers = await followLayers(cdp);
+        const browserCdp = await browser.newBrowserCDPSession();
+        const phaseEvents: TraceEvent[] = [];
+        browserCdp.on('Tracing.dataCollected', (data) =>
+          phaseEvents.push(...(data.value as unknown as TraceEvent[])),
+        );
+        await browserCdp.send('Tracing.start', { categories: FRAME_CATEGORIES });
+        const fps = await (PHASE === 'drag' ? dragFramesPerSecond(page) : autoPanFramesPerSecond(page));
+        const ended = new Promise((resolve) => browserCdp.once('Tracing.tracingComplete', resolve));
+        await browserCdp.send('Tracing.end');
+        await ended;
+        const file = path.join(tmpdir(), `editor-${BARE ? 'bare-' : ''}${SIZE}-${PHASE}.trace.json`);
+        writeFileSync(file, JSON.stringify({ traceEvents: phaseEvents }));
+        console.log(`${PHASE} ${fps.toFixed(1)} fps; trace ${file}`);
+        printThreads(phaseEvents);
+        await printRaster(cdp, layers());
+        return;
+      }
       if (PHASE) {
         // The profile of a drag instead of the first render.
         await cdp.send('Profiler.stop');
