@@ -99,6 +99,48 @@ function edgeEndsOffHandles(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The boxes inside the cards that Chromium draws clipped to their rounded outline in a layer of their
+ * own (each named by its classes): a box with a background, a border and rounded corners whose border
+ * does not hide its background's edge on every side (a see-through colour, a missing side). In
+ * software raster that clip and layer cost more than the rest of the card; a zoomed-out view of a
+ * large movie pans hundreds of cards, so none may have one.
+ */
+function cardBoxesDrawnInALayer(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const alpha = (color: string) => {
+      if (color === 'transparent') return 0;
+      const slash = /\/\s*([\d.]+)(%?)\s*\)$/.exec(color);
+      if (slash) return Number(slash[1]) / (slash[2] ? 100 : 1);
+      const rgba = /^rgba\((?:[^,]+,){3}\s*([\d.]+)\)$/.exec(color);
+      return rgba ? Number(rgba[1]) : 1;
+    };
+    const sides = ['Top', 'Right', 'Bottom', 'Left'] as const;
+    const found: string[] = [];
+    for (const box of Array.from(document.querySelectorAll<HTMLElement>('[data-card], [data-card] *'))) {
+      const style = getComputedStyle(box);
+      const background = alpha(style.backgroundColor) > 0 || style.backgroundImage !== 'none';
+      const border = sides.some((side) => parseFloat(style[`border${side}Width`]) > 0);
+      const rounded = (
+        [
+          'borderTopLeftRadius',
+          'borderTopRightRadius',
+          'borderBottomRightRadius',
+          'borderBottomLeftRadius',
+        ] as const
+      ).some((corner) => parseFloat(style[corner]) > 0);
+      const hidesEdges = sides.every(
+        (side) =>
+          parseFloat(style[`border${side}Width`]) > 0 &&
+          alpha(style[`border${side}Color`]) === 1 &&
+          !['dotted', 'dashed', 'hidden', 'none'].includes(style[`border${side}Style`]),
+      );
+      if (background && border && rounded && !hidesEdges) found.push(`${box.tagName} ${box.className}`);
+    }
+    return found;
+  });
+}
+
 /** The canvas's zoom, as React Flow sets it on its viewport. */
 function canvasZoom(page: Page): Promise<number> {
   return page
@@ -150,6 +192,7 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   await expect(fields).toHaveCount(0);
   await expect(cards).toHaveCount(boxesIn.size);
   await expect(nodeNamed(editor, 'Download')).toBeVisible();
+  expect(await cardBoxesDrawnInALayer(editor)).toEqual([]);
   await expect.poll(async () => sameCourses(await courses(), drawnIn)).toBe(true);
   expect(await edgeEndsOffHandles(editor)).toEqual([]);
   await editor.screenshot({ path: 'artifacts/editor-view-zoomed-out.png' });

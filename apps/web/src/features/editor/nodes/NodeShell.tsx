@@ -57,7 +57,15 @@ export function NodeShell({ node, type, selected, renameLabel, children }: NodeS
 export const MENU_TRIGGER =
   'flex size-6 items-center justify-center rounded-md text-neutral-400 hover:bg-white/10 hover:text-white';
 
-/** A node's frame and header (symbol, title, menu) around its body, in full or as a card (see FarNode). */
+/**
+ * A node's frame and header (symbol, title, menu) around its body, in full or as a card (see FarNode).
+ * Every colour of a box that is rounded and has both a fill and a border is opaque: Chromium draws
+ * such a box with a see-through border by clipping it to its rounded outline in a layer of its own,
+ * and in software (a laptop without GPU raster, the bench's Chromium) that clip and layer made a
+ * card's raster about twice a plain React Flow node's; auto-panning 1,000 cards waited on it. The
+ * colours are the same as the see-through ones over the node's fill (SOLID_EDGE), and the header's
+ * divider is a line of its own (a border on its rounded, tinted header would clip it again).
+ */
 export function NodeFrame({
   node,
   type,
@@ -82,7 +90,7 @@ export function NodeFrame({
     ? CARD_BORDERS[card.state]
     : selected
       ? 'border-[var(--editor-accent)]'
-      : 'border-white/10';
+      : SOLID_EDGE.border;
   return (
     <div
       data-testid="editor-node"
@@ -97,9 +105,7 @@ export function NodeFrame({
       style={style}
     >
       <header
-        className={`flex items-center gap-2 rounded-t-xl border-b border-white/10 px-3 py-2 ${
-          card ? `${HEADER_TINTS[type]} bg-current/15` : ''
-        }`}
+        className={`flex items-center gap-2 px-3 py-2 ${card ? `rounded-t-xl ${HEADER_TINTS[type]} ${CARD_TINT.header}` : ''}`}
       >
         <span className={HEADER_TINTS[type]} title={LEVEL_LABELS[type]}>
           {/* A card shows its kind as colour: its level symbol would be a dot of a pixel or two. */}
@@ -108,10 +114,33 @@ export function NodeFrame({
         <div className="min-w-0 flex-1 text-neutral-100">{title}</div>
         {menu}
       </header>
+      <div
+        aria-hidden="true"
+        className={`h-px ${card ? `${HEADER_TINTS[type]} ${CARD_TINT.divider}` : SOLID_EDGE.line}`}
+      />
       {children}
     </div>
   );
 }
+
+/**
+ * White at 10% over the node's fill (neutral-900), as one opaque colour: the node's border and its
+ * header's divider.
+ */
+const SOLID_EDGE = {
+  border: 'border-[color-mix(in_srgb,var(--color-white)_10%,var(--color-neutral-900))]',
+  line: 'bg-[color-mix(in_srgb,var(--color-white)_10%,var(--color-neutral-900))]',
+};
+
+/**
+ * A card's header: its kind's colour (currentColor) at 15% over the node's fill, and the divider white
+ * at 10% over that, each as one opaque colour.
+ */
+const CARD_TINT = {
+  header: 'bg-[color-mix(in_srgb,currentColor_15%,var(--color-neutral-900))]',
+  divider:
+    'bg-[color-mix(in_srgb,var(--color-white)_10%,color-mix(in_srgb,currentColor_15%,var(--color-neutral-900)))]',
+};
 
 /** A card's border by its node's state: the footer and messages that say it are not drawn. */
 const CARD_BORDERS: Record<CardState, string> = {
