@@ -243,13 +243,12 @@ export function EditorCanvas({
   }, [openOn]);
   // The first fit reckons with estimated sizes; once the nodes are drawn and measured it is made again
   // with their real ones (once, and only while the view is still the first one).
-  const measured = useStore(nodesInViewMeasured);
-  const refitted = useRef(saved !== null);
-  useEffect(() => {
-    if (!measured || refitted.current || !opened.current) return;
-    refitted.current = true;
+  const [refitPending, setRefitPending] = useState(saved === null);
+  const refit = useCallback(() => {
+    if (!opened.current) return;
+    setRefitPending(false);
     if (sameViewport(opened.current, flow.getViewport())) openOn();
-  }, [measured, flow, openOn]);
+  }, [flow, openOn]);
   const fitAll = useCallback(() => {
     const view = fitted();
     if (view) void flow.setViewport(view);
@@ -319,10 +318,24 @@ export function EditorCanvas({
               </ControlButton>
             </Controls>
             <CanvasMinimap size={minimapStyle} />
+            {refitPending && <OnNodesMeasured onMeasured={refit} />}
           </ReactFlow>
           {menuNode && <CardMenu node={menuNode} at={cardMenu.at} onClose={closeCardMenu} />}
         </CardMenuContext.Provider>
       </CardStatesContext.Provider>
     </FarZoomContext.Provider>
   );
+}
+
+/**
+ * Calls onMeasured when every node in view has been measured (nodesInViewMeasured). Mounted only until
+ * the first view is fitted again: its check goes through every node at each change of React Flow's
+ * store, and a drag or a pan changes it several times a frame.
+ */
+function OnNodesMeasured({ onMeasured }: { onMeasured(): void }) {
+  const measured = useStore(nodesInViewMeasured);
+  useEffect(() => {
+    if (measured) onMeasured();
+  }, [measured, onMeasured]);
+  return null;
 }
