@@ -1,4 +1,4 @@
-import type { Browser, CDPSession } from 'playwright';
+import type { Browser, CDPSession, Page } from 'playwright';
 import { signIn, type SignedInUser } from '../apps/server/src/test/sign-in';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
 import { awaitInPage, bundleForBrowser, inFreshPage, median, runInChromium, signInContext } from './chromium';
@@ -16,7 +16,8 @@ import {
  * worktree's apps/web/dist against another build's dist folder, each served by its own studio on
  * PGlite with the same movie. Besides the wall-clock figures of editor-canvas.bench.ts it reads the
  * page's main-thread time from Chromium (Performance.getMetrics TaskDuration), steadier than frames per
- * second on a loaded machine: at first render, and per frame drawn while dragging.
+ * second on a loaded machine: at first render, and per frame drawn while dragging; and what rastering
+ * the first view costs (rasterMs).
  *
  *   npx tsx bench/editor-ab.ts /path/to/other/dist
  *
@@ -68,6 +69,48 @@ async function taskSeconds(cdp: CDPSession) {
   };
 }
 
+/**
+ * What rastering the first view costs in software, as the bench's Chromium (and a laptop without GPU
+ * raster) does at every frame of a pan: replaying every composited layer's drawing, best of 5 (CPU
+ * work in the page's process, steadier than frames per second on a loaded machine).
+ */
+async function rasterMs(page: Page, cdp: CDPSession): Promise<number> {
+  let layers: { layerId: string; drawsContent: boolean }[] = [];
+  const seen = new Promise<void>((resolve) =>
+    cdp.on('LayerTree.layerTreeDidChange', (event) => {
+      if (event.layers) {
+        layers = event.layers;
+        resolve();
+      }
+    }),
+  );
+  await cdp.send('LayerTree.enable');
+  // A pixel drawn and taken away: a frame, so that Chromium sends its layers.
+  await page.evaluate(`{
+    const dot = document.createElement('div');
+    dot.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;background:#000';
+    document.body.append(dot);
+    requestAnimationFrame(() => requestAnimationFrame(() => dot.remove()));
+  }`);
+  await seen;
+  await page.waitForTimeout(200);
+  let ms = 0;
+  for (const layer of layers.filter((l) => l.drawsContent)) {
+    // A canvas (the minimap) is a picture Chromium does not replay.
+    const snapshot = await cdp.send('LayerTree.makeSnapshot', { layerId: layer.layerId }).catch(() => null);
+    if (!snapshot) continue;
+    const { timings } = await cdp.send('LayerTree.profileSnapshot', {
+      snapshotId: snapshot.snapshotId,
+      minRepeatCount: 5,
+    });
+    const best = timings[0]!.map((_, i) => Math.min(...timings.map((run) => run[i] ?? Infinity)));
+    ms += best.reduce((a, b) => a + b, 0) * 1000;
+    await cdp.send('LayerTree.releaseSnapshot', { snapshotId: snapshot.snapshotId });
+  }
+  await cdp.send('LayerTree.disable');
+  return ms;
+}
+
 async function measure(
   browser: Browser,
   browserCdp: CDPSession,
@@ -104,6 +147,7 @@ async function measure(
         .locator('.react-flow__minimap')
         .screenshot({ path: `${process.env.BENCH_AB_SHOT}-${build.name}-${first.nodes}.png` });
     }
+    figures.rasterMs = await rasterMs(page, cdp);
     if (ONLY_FIRST_RENDER) return figures;
     await page.waitForTimeout(1_000);
     const perFrame = async (name: string, run: () => Promise<number>) => {
