@@ -7,6 +7,11 @@ import type { Plugin } from 'vite';
 
 const STYLESHEET = path.resolve(import.meta.dirname, 'src/index.css');
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/;
+/**
+ * Marks the whole sheet's preload among the page's others: a signed-in page also preloads its route's own
+ * sheets (the server's route preloads), and the app must apply this one (applyWholeStylesheet).
+ */
+const WHOLE_STYLESHEET_ATTRIBUTE = 'data-whole-stylesheet';
 
 /**
  * The first page paints without waiting for the whole stylesheet (89 kB, every screen's utilities, all
@@ -28,7 +33,7 @@ export function firstPaintCss(): Plugin {
         const css = await firstPaintRules(codeBeforeFirstPaint(bundle));
         return html.replace(
           link[0],
-          `<style>${css}</style>\n    <link rel="preload" as="style" crossorigin href="${link[1]}">`,
+          `<style>${css}</style>\n    <link rel="preload" as="style" crossorigin href="${link[1]}" ${WHOLE_STYLESHEET_ATTRIBUTE}>`,
         );
       },
     },

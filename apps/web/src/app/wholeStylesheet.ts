@@ -11,7 +11,8 @@ let applied: Promise<void> | undefined;
  */
 export function applyWholeStylesheet(): Promise<void> {
   applied ??= new Promise<void>((resolve) => {
-    const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="style"]');
+    // Named, not the first style preload: a signed-in page preloads its route's own sheets too.
+    const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][data-whole-stylesheet]');
     if (!preload) return resolve();
     const sheet = document.createElement('link');
     sheet.rel = 'stylesheet';
