@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const ENTRY = '<script type="module" crossorigin src="/assets/index-1a2b.js"></script>';
 const EDITOR_MODULES = ['/assets/DataLayout-1.js', '/assets/EditorPage-2.js', '/assets/Menu-3.js'];
 const EDITOR_STYLE = '/assets/useDevice-4.css';
+/** As the web build inlines it (apps/web/first-paint-css.ts). */
+const FIRST_PAINT_STYLE = '<style>body{background:#0a0a0a}</style>';
 
 let dist: string;
 let t: TestApp;
@@ -20,7 +22,7 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dist, '.vite'));
   await fs.writeFile(
     path.join(dist, 'index.html'),
-    `<!doctype html><html><head><title>Cinegraph</title>${ENTRY}</head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html><head><title>Cinegraph</title>${ENTRY}${FIRST_PAINT_STYLE}</head><body><div id="root"></div></body></html>`,
   );
   // The table's shape as apps/web/route-preloads.ts writes it.
   const table = [
@@ -76,7 +78,7 @@ const editorReads = (id: string) => [
 ];
 
 describe('the editor’s page starts its downloads from its first bytes', () => {
-  it('preloads the editor’s chunks and stylesheet after the entry’s script, and a signed-in owner’s four reads after them', async () => {
+  it('preloads the editor’s chunks and stylesheet after the entry’s script, and a signed-in owner’s four reads after them, all ahead of the inline first-paint CSS', async () => {
     const html = await page(`/movies/${movieId}/editor`, owner.cookie);
     expect(links(html, 'modulepreload')).toEqual(EDITOR_MODULES);
     expect(links(html, 'preload" as="style')).toEqual([EDITOR_STYLE]);
@@ -84,7 +86,8 @@ describe('the editor’s page starts its downloads from its first bytes', () => 
     // Scripts first: reads ahead of them would hold the browser's connections while the database works.
     expect(html.indexOf(ENTRY)).toBeLessThan(html.indexOf('modulepreload'));
     expect(html.lastIndexOf('modulepreload')).toBeLessThan(html.indexOf('as="fetch"'));
-    expect(html.indexOf('as="fetch"')).toBeLessThan(html.indexOf('</head>'));
+    // Before the inline first-paint CSS, which the browser's parser would otherwise work through first.
+    expect(html.lastIndexOf('as="fetch"')).toBeLessThan(html.indexOf(FIRST_PAINT_STYLE));
     // The addresses preloaded are the ones the API answers the owner on.
     for (const read of editorReads(movieId)) {
       const answer = await t.app.inject({ url: read, headers: { cookie: owner.cookie } });

@@ -49,9 +49,19 @@ export function routePreloadLinks(webDist: string, pathName: string, signedIn: b
   return '';
 }
 
-/** The page with the route's links at the end of its head, after the entry's own script and preloads. */
+/**
+ * The page with the route's links after the entry's own script and preloads, ahead of the head's inline
+ * first-paint stylesheet (or at the end of the head without one): the browser starts a link's download
+ * when its parser reaches it, and parsing those 38 kB of CSS came first (the chunks were asked for some
+ * 140 ms after the entry's, in a trace at load 27).
+ */
 export function withPreloadLinks(html: string, links: string): string {
-  return links ? html.replace('</head>', `${links}</head>`) : html;
+  if (!links) return html;
+  const head = html.slice(0, html.indexOf('</head>'));
+  const style = head.indexOf('<style');
+  return style === -1
+    ? html.replace('</head>', `${links}</head>`)
+    : `${html.slice(0, style)}${links}${html.slice(style)}`;
 }
 
 /** Read once per build folder: the server serves the build it started with (its file routes are fixed then too). */
