@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 const head: { rel: string; href: string; crossOrigin: string | null; onload?: () => void }[] = [];
 const preload = { rel: 'preload', href: '/assets/index-abc.css', crossOrigin: 'anonymous' };
 vi.stubGlobal('document', {
-  querySelector: (selector: string) => (selector === 'link[rel="preload"][data-whole-stylesheet]' ? preload : null),
+  querySelector: (selector: string) =>
+    selector === 'link[rel="preload"][data-whole-stylesheet]' ? preload : null,
   createElement: () => ({ rel: '', href: '', crossOrigin: null }),
   head: { append: (link: (typeof head)[number]) => head.push(link) },
 });
