@@ -141,6 +141,28 @@ function cardBoxesDrawnInALayer(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The cards drawn with more than their frame, header, kind's square, title, menu glyph and divider
+ * besides their handles, and the handles carrying more inline style than their place and colour (each
+ * named). A fitted view of a large movie draws hundreds of cards at once, and the browser styles, lays
+ * out and paints every element of each: a box in a box, or a rule repeated in every handle's style,
+ * is paid for hundreds of times before the first view shows.
+ */
+function heavyCardParts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const card of Array.from(document.querySelectorAll<HTMLElement>('[data-card]'))) {
+      const parts = Array.from(card.querySelectorAll('*')).filter((el) => !el.closest('.react-flow__handle'));
+      if (parts.length + 1 > 6)
+        found.push(`${card.getAttribute('aria-label')}: ${parts.length + 1} elements`);
+      for (const handle of Array.from(card.querySelectorAll<HTMLElement>('.react-flow__handle'))) {
+        if (handle.style.length > 3) found.push(`${handle.dataset.handleid}: ${handle.style.cssText}`);
+      }
+    }
+    return found;
+  });
+}
+
 /** The canvas's zoom, as React Flow sets it on its viewport. */
 function canvasZoom(page: Page): Promise<number> {
   return page
@@ -193,6 +215,7 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   await expect(cards).toHaveCount(boxesIn.size);
   await expect(nodeNamed(editor, 'Download')).toBeVisible();
   expect(await cardBoxesDrawnInALayer(editor)).toEqual([]);
+  expect(await heavyCardParts(editor)).toEqual([]);
   await expect.poll(async () => sameCourses(await courses(), drawnIn)).toBe(true);
   expect(await edgeEndsOffHandles(editor)).toEqual([]);
   await editor.screenshot({ path: 'artifacts/editor-view-zoomed-out.png' });

@@ -1,12 +1,13 @@
-import { HANDLE_COLORS, HANDLE_SIZE_PX, type Handle as HandleInfo } from '@cinegraph/contracts';
+import { HANDLE_COLORS, type EditorNode } from '@cinegraph/contracts';
 import { Handle, Position, useStoreApi, type NodeHandle, type NodeProps } from '@xyflow/react';
 import { useContext } from 'react';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { sizeEstimate } from '../logic/unmeasuredNodes';
+import { FAR_HANDLE, FRAME_BORDER_PX } from './farHandle';
 import { CardMenuContext, useCardState } from './farZoom';
 import { nodeMenuLabel } from './nodeMenu';
-import { MENU_TRIGGER, NodeFrame } from './NodeShell';
-import { NodeTitle } from './NodeTitle';
+import { MENU_TRIGGER, NodeFrame, TITLE_BOX } from './NodeShell';
+import { HEADING } from './NodeTitle';
 
 /**
  * A node on a canvas zoomed out past reading (CANVAS_SETTINGS.detailMinZoom), drawn as a card: its
@@ -23,20 +24,23 @@ export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNo
   const store = useStoreApi<CanvasNode>();
   // Read as the node is drawn, not followed: the places change only when the node is drawn in full.
   const drawn = store.getState().nodeLookup.get(id)?.internals.handleBounds;
-  const estimate = sizeEstimate(node, type);
-  const handles: NodeHandle[] = drawn ? [...(drawn.target ?? []), ...(drawn.source ?? [])] : estimate.handles;
-  const dataTypes = new Map<string, HandleInfo['type']>(
-    [...node.input_handles, ...node.output_handles].map((h) => [h.id, h.type]),
-  );
+  // Estimated only if React Flow has neither: it has both for every node it draws (the estimates the
+  // canvas gives it, then the measures), and a fitted view draws hundreds of cards at once.
+  const estimate = () => sizeEstimate(node, type);
+  const handles: NodeHandle[] = drawn
+    ? [...(drawn.target ?? []), ...(drawn.source ?? [])]
+    : estimate().handles;
   return (
     <NodeFrame
       node={node}
       type={type}
       selected={selected}
       card={{ state }}
-      title={<NodeTitle node={node} />}
+      // The title as a full node draws it (NodeTitle), in one box rather than a box in a box.
+      title={<h3 className={`${TITLE_BOX} ${HEADING}`}>{node.name}</h3>}
       // The menu's glyph where it is in full (the title wraps as it does there); its list opens at the
-      // screen's scale (see CardMenuContext), as a right-click on the card opens it.
+      // screen's scale (see CardMenuContext), as a right-click on the card opens it. The glyph is the
+      // button's own text (its name is its label).
       menu={
         <button
           type="button"
@@ -48,36 +52,34 @@ export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNo
             openMenu(id, { x: glyph.left, y: glyph.bottom });
           }}
         >
-          <span aria-hidden="true">⋯</span>
+          ⋯
         </button>
       }
-      style={{ height: height ?? estimate.height, position: 'relative' }}
+      style={{ height: height ?? estimate().height, position: 'relative' }}
     >
-      {/* Placed from the node's outer edge, as React Flow measures them (the frame's border is 1 px). The
-      layer lets clicks through to the card (its menu's glyph); the handles take theirs (React Flow's own
-      pointer-events on a connectable handle). */}
-      <div className="pointer-events-none absolute -inset-px">
-        {handles.map((handle) => (
-          <Handle
-            key={`${handle.type}-${handle.id}`}
-            id={handle.id}
-            type={handle.type}
-            position={handle.type === 'target' ? Position.Left : Position.Right}
-            style={{
-              left: handle.x,
-              top: handle.y,
-              right: 'auto',
-              transform: 'none',
-              width: HANDLE_SIZE_PX,
-              height: HANDLE_SIZE_PX,
-              minWidth: HANDLE_SIZE_PX,
-              minHeight: HANDLE_SIZE_PX,
-              background: HANDLE_COLORS[dataTypes.get(handle.id ?? '') ?? 'any'] ?? HANDLE_COLORS.any,
-              border: 'none',
-            }}
-          />
-        ))}
-      </div>
+      {/* In the frame itself, placed from its padding edge: React Flow measures them from the node's
+      outer edge, one border (1 px) further out. What is the same for every handle is in a class
+      (FAR_HANDLE), not in each one's inline style. */}
+      {handles.map((handle) => (
+        <Handle
+          key={`${handle.type}-${handle.id}`}
+          id={handle.id}
+          type={handle.type}
+          position={handle.type === 'target' ? Position.Left : Position.Right}
+          className={FAR_HANDLE}
+          style={{
+            left: handle.x - FRAME_BORDER_PX,
+            top: handle.y - FRAME_BORDER_PX,
+            backgroundColor: colorOf(node, handle),
+          }}
+        />
+      ))}
     </NodeFrame>
   );
+}
+
+/** A handle's dot colour: its data type's (any if the node no longer has it). */
+function colorOf(node: EditorNode, handle: NodeHandle): string {
+  const side = handle.type === 'target' ? node.input_handles : node.output_handles;
+  return HANDLE_COLORS[side.find((h) => h.id === handle.id)?.type ?? 'any'] ?? HANDLE_COLORS.any;
 }

@@ -37,7 +37,11 @@ export function NodeShell({ node, type, selected, renameLabel, children }: NodeS
       node={node}
       type={type}
       selected={selected}
-      title={<NodeTitle node={node} renameLabel={renameLabel} />}
+      title={
+        <div className={TITLE_BOX}>
+          <NodeTitle node={node} renameLabel={renameLabel} />
+        </div>
+      }
       menu={
         <div className="nodrag nopan">
           <Menu
@@ -53,6 +57,9 @@ export function NodeShell({ node, type, selected, renameLabel, children }: NodeS
     </NodeFrame>
   );
 }
+
+/** Where a node's title sits in its header: the room left by the symbol and the menu, wrapping. */
+export const TITLE_BOX = 'min-w-0 flex-1 text-neutral-100';
 
 export const MENU_TRIGGER =
   'flex size-6 items-center justify-center rounded-md text-neutral-400 hover:bg-white/10 hover:text-white';
@@ -79,6 +86,7 @@ export function NodeFrame({
   node: EditorNode;
   type: CanvasNodeType;
   selected: boolean;
+  /** The title in its box (TITLE_BOX): the header's room between the symbol and the menu. */
   title: ReactNode;
   menu: ReactNode;
   /** Drawn as a card: the header tinted in the kind's colour, the border in the state's, if any. */
@@ -107,11 +115,16 @@ export function NodeFrame({
       <header
         className={`flex items-center gap-2 px-3 py-2 ${card ? `rounded-t-xl ${HEADER_TINTS[type]} ${CARD_TINT.header}` : ''}`}
       >
-        <span className={HEADER_TINTS[type]} title={LEVEL_LABELS[type]}>
-          {/* A card shows its kind as colour: its level symbol would be a dot of a pixel or two. */}
-          {card ? <span className="block size-4 rounded-sm bg-current" /> : <LevelSymbol type={type} />}
-        </span>
-        <div className="min-w-0 flex-1 text-neutral-100">{title}</div>
+        {card ? (
+          // A card shows its kind as colour (the header's): its level symbol would be a dot of a pixel
+          // or two. One box, not a box in a box: a card is drawn hundreds of times at once.
+          <span className="size-4 shrink-0 rounded-sm bg-current" title={LEVEL_LABELS[type]} />
+        ) : (
+          <span className={HEADER_TINTS[type]} title={LEVEL_LABELS[type]}>
+            <LevelSymbol type={type} />
+          </span>
+        )}
+        {title}
         {menu}
       </header>
       <div

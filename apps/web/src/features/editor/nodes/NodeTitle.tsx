@@ -2,7 +2,7 @@ import type { EditorNode } from '@cinegraph/contracts';
 import { useState } from 'react';
 import { useEditorActions } from '../editorActions';
 
-const HEADING = 'text-sm font-semibold break-words';
+export const HEADING = 'text-sm font-semibold break-words';
 
 /**
  * A node's name as its title, the same for every kind of node: it drags the node like the rest of the
