@@ -6,7 +6,6 @@ import {
   Controls,
   getNodesBounds,
   ReactFlow,
-  useReactFlow,
   useStore,
   useStoreApi,
   type Edge,
@@ -46,6 +45,7 @@ import { menuPosition } from './logic/placement';
 import { CardMenu } from './nodes/CardMenu';
 import { CardMenuContext, CardStatesContext, FarZoomContext } from './nodes/farZoom';
 import { NODE_TYPES } from './nodes/nodeTypes';
+import { useCanvasView } from './useCanvasView';
 import type { Device } from './useDevice';
 import type { EditorGraph } from './useEditorGraph';
 
@@ -194,7 +194,7 @@ export function EditorCanvas({
   // button shows it) at most at the spec's default zoom (0.8 on desktop, the touch values on tablets and
   // phones). Set here rather than by React Flow's fitView, which waits until every node is measured, and
   // a node out of view is never drawn to be measured: the estimated sizes count until then.
-  const flow = useReactFlow<CanvasNode, CanvasEdge>();
+  const flow = useCanvasView();
   // A right-click on a card opens its node menu (the same as its glyph); on a node drawn in full, the
   // browser's own (a field's copy and paste).
   const onNodeContextMenu = useCallback(
@@ -236,7 +236,7 @@ export function EditorCanvas({
     const view = fitted();
     if (!view) return;
     opened.current = view;
-    void flow.setViewport(view);
+    flow.setViewport(view);
   }, [fitted, flow]);
   const onInit = useCallback(() => {
     if (!opened.current) openOn();
@@ -251,7 +251,7 @@ export function EditorCanvas({
   }, [flow, openOn]);
   const fitAll = useCallback(() => {
     const view = fitted();
-    if (view) void flow.setViewport(view);
+    if (view) flow.setViewport(view);
   }, [fitted, flow]);
   // Any move away from the first view is the creator's (a pan, a zoom, the buttons, the minimap): the
   // next visit opens where they left it.

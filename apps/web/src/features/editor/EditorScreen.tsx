@@ -1,9 +1,7 @@
 import { DEFAULT_NODE_WIDTHS } from '@cinegraph/contracts';
-import { useReactFlow } from '@xyflow/react';
 import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { useShowHiddenItems } from '../../lib/preferences';
-import { useLatest } from '../../lib/useLatest';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { NotFoundState, isNotFound } from '../../ui/NotFoundState';
@@ -27,6 +25,7 @@ import {
 import { CreateNodeDialog } from './menu/CreateNodeDialog';
 import { NodeAddMenu } from './menu/NodeAddMenu';
 import { EditorTopBar } from './toolbar/EditorTopBar';
+import { useCanvasView } from './useCanvasView';
 import { useDevice } from './useDevice';
 import { useEditorData } from './useEditorData';
 import { useEditorGraph } from './useEditorGraph';
@@ -58,9 +57,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
   const data = useEditorData(movieId);
   const graph = useEditorGraph(movieId, data);
   const device = useDevice();
-  // Read through a ref: React Flow hands out a new helper object once its viewport is ready, and the
-  // canvas's handlers (memo) need not change with it.
-  const flowRef = useLatest(useReactFlow());
+  const canvasView = useCanvasView();
   const toast = useToast();
   const navigate = useNavigate();
   const [showHidden, setShowHidden] = useShowHiddenItems();
@@ -87,10 +84,10 @@ export function EditorScreen({ movieId }: { movieId: string }) {
       const point = client ?? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
       return {
         at: menuPosition({ x: point.x - rect.left, y: point.y - rect.top }, MENU_SIZE, rect),
-        flow: flowRef.current.screenToFlowPosition(point),
+        flow: canvasView.screenToFlowPosition(point),
       };
     },
-    [flowRef],
+    [canvasView],
   );
 
   /**
@@ -102,8 +99,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
       const rect = canvasRef.current?.getBoundingClientRect();
       const size = { width: DEFAULT_NODE_WIDTHS[choiceDisplayType(choice)], height: NEW_NODE_HEIGHT };
       const view =
-        rect &&
-        visibleArea(flowRef.current.getViewport(), rect, clearInsets(minimapSize(device.touch).height));
+        rect && visibleArea(canvasView.getViewport(), rect, clearInsets(minimapSize(device.touch).height));
       const wanted =
         at ??
         (view
@@ -116,7 +112,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
       }));
       return freeSpot(wanted, size, taken, view);
     },
-    [device.touch, flowRef, placeAt, store],
+    [device.touch, canvasView, placeAt, store],
   );
 
   const add = useCallback(

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { defaultZoom, minimapSize } from './device';
 import type { ReactFlowState } from '@xyflow/react';
-import { busiestNodes, clearInsets, fittedViewport, nodesInViewMeasured, visibleArea } from './view';
+import {
+  busiestNodes,
+  canvasPoint,
+  clearInsets,
+  fittedViewport,
+  nodesInViewMeasured,
+  visibleArea,
+} from './view';
 
 describe('the editor first view', () => {
   // The text-to-video template's spread, in canvas pixels.
@@ -108,5 +115,16 @@ describe('the first view fitted again once measured', () => {
 
   it('waits for the canvas to have a size', () => {
     expect(nodesInViewMeasured({ ...state([node('near', 100, true)]), width: 0 })).toBe(false);
+  });
+});
+
+describe('the canvas point under a point of the canvas element', () => {
+  it('undoes the view’s pan and zoom', () => {
+    expect(canvasPoint({ x: 120, y: 70 }, [20, -30, 0.5], null)).toEqual({ x: 200, y: 200 });
+  });
+
+  it('lands on the snap grid when the canvas snaps', () => {
+    expect(canvasPoint({ x: 120, y: 70 }, [20, -30, 0.5], [15, 15])).toEqual({ x: 195, y: 195 });
+    expect(canvasPoint({ x: 24, y: 8 }, [0, 0, 1], [15, 15])).toEqual({ x: 30, y: 15 });
   });
 });

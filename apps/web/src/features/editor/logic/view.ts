@@ -143,3 +143,18 @@ export function savedViewport(movieId: string): Viewport | null {
 export function saveViewport(movieId: string, viewport: Viewport): void {
   localStorage.setItem(viewKey(movieId), JSON.stringify(viewport));
 }
+
+/**
+ * The canvas point under a point of the canvas element (pixels from its top left corner) in a view
+ * of React Flow's `transform` ([x, y, zoom]), on the snap grid if one is given: what React Flow's
+ * screenToFlowPosition gives, without its instance (see useCanvasView).
+ */
+export function canvasPoint(
+  point: { x: number; y: number },
+  [x, y, zoom]: readonly [number, number, number],
+  snapGrid: readonly [number, number] | null,
+): { x: number; y: number } {
+  const at = { x: (point.x - x) / zoom, y: (point.y - y) / zoom };
+  if (!snapGrid) return at;
+  return { x: snapGrid[0] * Math.round(at.x / snapGrid[0]), y: snapGrid[1] * Math.round(at.y / snapGrid[1]) };
+}
