@@ -30,7 +30,7 @@ import { animateEdges, connectionOf, type CanvasEdge, type CanvasNode } from './
 import { CANVAS_SETTINGS, defaultZoom, minimapSize } from './logic/device';
 import {
   clearInsets,
-  fittedViewport,
+  keptFit,
   nodesInViewMeasured,
   sameViewport,
   savedViewport,
@@ -210,19 +210,20 @@ export function EditorCanvas({
     const all = store.getSnapshot().nodes;
     return showHidden ? all : all.filter((node) => !node.data.node.hidden);
   }, [store, showHidden]);
+  const [fit] = useState(keptFit);
   /** The whole graph, drawn or not, in the clear area of a canvas of `size`. */
   const fittedIn = useCallback(
     (size: { width: number; height: number }) => {
       const shown = shownNow();
       if (shown.length === 0) return null;
-      return fittedViewport(
+      return fit(
         shown.map((node) => getNodesBounds([node])),
         size,
         clearInsets(minimapHeight),
         zoom,
       );
     },
-    [minimapHeight, shownNow, zoom],
+    [fit, minimapHeight, shownNow, zoom],
   );
   const fitted = useCallback(() => {
     const { width, height } = flowStore.getState();
@@ -236,7 +237,9 @@ export function EditorCanvas({
     const view = fitted();
     if (!view) return;
     opened.current = view;
-    flow.setViewport(view);
+    // Measured as estimated, the nodes fit the view they opened on: setting it again would go through
+    // every node and edge in React Flow's store for nothing.
+    if (!sameViewport(view, flow.getViewport())) flow.setViewport(view);
   }, [fitted, flow]);
   const onInit = useCallback(() => {
     if (!opened.current) openOn();

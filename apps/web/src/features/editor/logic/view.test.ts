@@ -6,6 +6,7 @@ import {
   canvasPoint,
   clearInsets,
   fittedViewport,
+  keptFit,
   nodesInViewMeasured,
   visibleArea,
 } from './view';
@@ -126,5 +127,34 @@ describe('the canvas point under a point of the canvas element', () => {
   it('lands on the snap grid when the canvas snaps', () => {
     expect(canvasPoint({ x: 120, y: 70 }, [20, -30, 0.5], [15, 15])).toEqual({ x: 195, y: 195 });
     expect(canvasPoint({ x: 24, y: 8 }, [0, 0, 1], [15, 15])).toEqual({ x: 30, y: 15 });
+  });
+});
+
+describe('the first view fitted again to the same sizes', () => {
+  const rects = () => [
+    { x: 0, y: 0, width: 220, height: 163 },
+    { x: 13_000, y: 13_000, width: 300, height: 213 },
+  ];
+  const size = { width: 1280, height: 687 };
+
+  it('is the view already reckoned, while the rects, size, insets and zoom are the same', () => {
+    const fit = keptFit();
+    const first = fit(rects(), { ...size }, clearInsets(120), 0.8);
+    expect(first).not.toBeNull();
+    expect(fit(rects(), { ...size }, clearInsets(120), 0.8)).toBe(first);
+  });
+
+  it('is reckoned again when a node measures otherwise than estimated, or the canvas changes', () => {
+    const fit = keptFit();
+    const first = fit(rects(), size, clearInsets(120), 0.8);
+    const taller = rects().map((r, i) => (i === 0 ? { ...r, height: 400 } : r));
+    expect(fit(taller, size, clearInsets(120), 0.8)).toEqual(
+      fittedViewport(taller, size, clearInsets(120), 0.8),
+    );
+    expect(fit(taller, size, clearInsets(120), 0.8)).not.toBe(first);
+    const wider = { width: 1600, height: 687 };
+    expect(fit(taller, wider, clearInsets(120), 0.8)).toEqual(
+      fittedViewport(taller, wider, clearInsets(120), 0.8),
+    );
   });
 });

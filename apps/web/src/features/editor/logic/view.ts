@@ -55,6 +55,37 @@ export function fittedViewport(
 }
 
 /**
+ * fittedViewport, answered again without reckoning while it is asked with the same rects, size, insets
+ * and zoom. The editor fits its first view to the nodes' estimated sizes and once more when they are
+ * measured: a card measures as estimated, and a graph too wide for the least zoom would walk
+ * busiestNodes again (O(n^2)) for the same view.
+ */
+export function keptFit(): typeof fittedViewport {
+  let last: { args: Parameters<typeof fittedViewport>; view: Viewport | null } | null = null;
+  return (...args) => {
+    if (last && sameFitArgs(last.args, args)) return last.view;
+    last = { args, view: fittedViewport(...args) };
+    return last.view;
+  };
+}
+
+function sameFitArgs(
+  [nodes, size, insets, zoom]: Parameters<typeof fittedViewport>,
+  [otherNodes, otherSize, otherInsets, otherZoom]: Parameters<typeof fittedViewport>,
+): boolean {
+  const sameRect = (a: Rect, b: Rect) =>
+    a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+  return (
+    zoom === otherZoom &&
+    size.width === otherSize.width &&
+    size.height === otherSize.height &&
+    (['top', 'right', 'bottom', 'left'] as const).every((side) => insets[side] === otherInsets[side]) &&
+    nodes.length === otherNodes.length &&
+    nodes.every((rect, i) => sameRect(rect, otherNodes[i]!))
+  );
+}
+
+/**
  * The nodes of the window of `area`'s size that holds the most of them wholly (ties: the one
  * furthest left, then up, where a movie's graph starts). A node counts by its top left corner in the
  * window less the largest node's size, so every node counted lies wholly in the window. Exact, by
