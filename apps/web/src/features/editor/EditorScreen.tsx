@@ -1,5 +1,5 @@
 import { DEFAULT_NODE_WIDTHS } from '@cinegraph/contracts';
-import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { useShowHiddenItems } from '../../lib/preferences';
 import { Button } from '../../ui/Button';
@@ -10,7 +10,6 @@ import { useToast } from '../../ui/toast';
 import { CanvasErrorBoundary } from './CanvasErrorBoundary';
 import { EditorActionsContext, type EditorActions } from './editorActions';
 import { EditorCanvas } from './EditorCanvas';
-import { HelpDialog } from './HelpDialog';
 import type { EditorKeyAction } from './logic/keyboard';
 import { minimapSize } from './logic/device';
 import { freeSpot, menuPosition } from './logic/placement';
@@ -47,6 +46,12 @@ interface MenuPlace {
 }
 
 /**
+ * The Help dialog's code (and its shortcut list's) is asked for when it is first opened: the editor's
+ * page loads what it draws first, and every file it asks for before its reads holds them back.
+ */
+const HelpDialog = lazy(() => import('./HelpDialog').then((m) => ({ default: m.HelpDialog })));
+
+/**
  * The canvas drawn again only when its own props change: a read arriving after it opened, a menu or a
  * dialog opening, or the pointer moving redraws the screen around it, not React Flow and its nodes.
  */
@@ -66,6 +71,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
   const [menu, setMenu] = useState<MenuPlace | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [helpOpened, setHelpOpened] = useState(false);
   const [confirmIds, setConfirmIds] = useState<string[] | null>(null);
   const categories = useMemo(() => nodeChoiceCategories(data.utilityTemplates), [data.utilityTemplates]);
   const { addNode, deleteNodes, disconnect, moveSelected, save, setHidden, store, updateNode } = graph;
@@ -219,7 +225,10 @@ export function EditorScreen({ movieId }: { movieId: string }) {
           showHidden={showHidden}
           phone={device.phone}
           onToggleHidden={() => toggleHidden(!showHidden)}
-          onHelp={() => setHelpOpen(true)}
+          onHelp={() => {
+            setHelpOpened(true);
+            setHelpOpen(true);
+          }}
           onOpenCharacters={() => void saveThenGo(`/movies/${movieId}/characters`)}
           onOpenScenes={() => void saveThenGo(`/scenes/${movieId}`)}
           onAdd={(kind) => add(QUICK_CHOICES[kind])}
@@ -271,7 +280,11 @@ export function EditorScreen({ movieId }: { movieId: string }) {
         sharedSpot={() => spotFor(SHARED_WORKFLOW_CHOICE)}
         onClose={() => setCreateOpen(false)}
       />
-      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpOpened && (
+        <Suspense fallback={null}>
+          <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirmIds !== null}
         variant="delete"
