@@ -163,6 +163,14 @@ function heavyCardParts(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * What the canvas's pane (its nodes and edges) tells the browser will change: `transform` makes it a
+ * layer of its own, which a pan step only moves (canvas.css), `auto` leaves it painted with the page.
+ */
+function paneWillChange(page: Page): Promise<string> {
+  return page.locator('.react-flow__renderer').evaluate((el) => getComputedStyle(el).willChange);
+}
+
 /** The canvas's zoom, as React Flow sets it on its viewport. */
 function canvasZoom(page: Page): Promise<number> {
   return page
@@ -216,6 +224,9 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   await expect(nodeNamed(editor, 'Download')).toBeVisible();
   expect(await cardBoxesDrawnInALayer(editor)).toEqual([]);
   expect(await heavyCardParts(editor)).toEqual([]);
+  // Zoomed out past reading, the pane is a layer of its own: a pan step there would otherwise paint
+  // every card again (canvas.css); zoomed in it is not, and its fields' text keeps its antialiasing.
+  expect(await paneWillChange(editor)).toBe('transform');
   await expect.poll(async () => sameCourses(await courses(), drawnIn)).toBe(true);
   expect(await edgeEndsOffHandles(editor)).toEqual([]);
   await editor.screenshot({ path: 'artifacts/editor-view-zoomed-out.png' });
@@ -223,6 +234,7 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   for (let i = 0; i < 5; i += 1) await zoomIn.click();
   await expect(fields).not.toHaveCount(0);
   await expect(cards).toHaveCount(0);
+  expect(await paneWillChange(editor)).toBe('auto');
   await expect.poll(async () => sameCourses(await courses(), drawnIn)).toBe(true);
   expect(await edgeEndsOffHandles(editor)).toEqual([]);
 

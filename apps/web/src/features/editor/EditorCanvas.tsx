@@ -15,6 +15,7 @@ import {
   type Viewport,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import './canvas.css';
 import {
   useCallback,
   useEffect,
@@ -277,7 +278,8 @@ export function EditorCanvas({
             // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
             // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
             // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
-            className="overflow-clip!"
+            // Zoomed out past reading, its pane is a layer of its own (canvas-far, see canvas.css).
+            className={far ? 'overflow-clip! canvas-far' : 'overflow-clip!'}
             nodes={shownNodes}
             edges={shownEdges}
             nodeTypes={NODE_TYPES}
