@@ -1,11 +1,18 @@
 import type { NodeProps } from '@xyflow/react';
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useOffline } from '../../../lib/offline';
 import { DownloadNodeControls } from '../../exports/DownloadNodeControls';
-import { DescriptionsDialog } from '../../storyboard/descriptions/DescriptionsDialog';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { HandleRow } from './HandleRow';
 import { NodeShell } from './NodeShell';
+
+/**
+ * The descriptions dialog's code is asked for when it is first opened: the editor's page loads what it
+ * draws first, and every file it asks for before its reads holds them back.
+ */
+const DescriptionsDialog = lazy(() =>
+  import('../../storyboard/descriptions/DescriptionsDialog').then((m) => ({ default: m.DescriptionsDialog })),
+);
 
 /**
  * A utility node (and any node kind the canvas does not know): drawn from the handles it carries.
@@ -15,6 +22,8 @@ export const UtilityNode = memo(function UtilityNode({ data, type, selected }: N
   const { node } = data;
   const offline = useOffline();
   const [descriptionsOpen, setDescriptionsOpen] = useState(false);
+  // Mounted from its first opening on, and kept (the tab chosen stays for the next opening).
+  const [descriptionsOpened, setDescriptionsOpened] = useState(false);
   return (
     <NodeShell node={node} type={type} selected={selected}>
       <div className="py-2">
@@ -30,15 +39,22 @@ export const UtilityNode = memo(function UtilityNode({ data, type, selected }: N
           <button
             type="button"
             className="nodrag w-full rounded-md bg-white/5 px-2 py-1 text-xs text-neutral-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-amber-400"
-            onClick={() => setDescriptionsOpen(true)}
+            onClick={() => {
+              setDescriptionsOpened(true);
+              setDescriptionsOpen(true);
+            }}
           >
             Edit Descriptions
           </button>
-          <DescriptionsDialog
-            movieId={node.movie_id}
-            open={descriptionsOpen}
-            onClose={() => setDescriptionsOpen(false)}
-          />
+          {descriptionsOpened && (
+            <Suspense fallback={null}>
+              <DescriptionsDialog
+                movieId={node.movie_id}
+                open={descriptionsOpen}
+                onClose={() => setDescriptionsOpen(false)}
+              />
+            </Suspense>
+          )}
         </div>
       )}
       {node.utility_kind === 'download' && <DownloadNodeControls node={node} />}
