@@ -164,11 +164,20 @@ function heavyCardParts(page: Page): Promise<string[]> {
 }
 
 /**
- * What the canvas's pane (its nodes and edges) tells the browser will change: `transform` makes it a
- * layer of its own, which a pan step only moves (canvas.css), `auto` leaves it painted with the page.
+ * How the canvas's pane (its nodes and edges) is painted (canvas.css): `layer` when it is a layer of its
+ * own, which a pan step only moves, with its edges and its nodes each painted as one group, which a
+ * dragged node's step copies whole; `page` when it is painted with the page.
  */
-function paneWillChange(page: Page): Promise<string> {
-  return page.locator('.react-flow__renderer').evaluate((el) => getComputedStyle(el).willChange);
+function panePainting(page: Page): Promise<string> {
+  return page.locator('.react-flow__renderer').evaluate((el) => {
+    const grouped = ['.react-flow__edges', '.react-flow__nodes'].map(
+      (selector) => getComputedStyle(el.querySelector(selector)!).isolation,
+    );
+    const layer = getComputedStyle(el).willChange === 'transform';
+    if (layer && grouped.every((g) => g === 'isolate')) return 'layer';
+    if (!layer && grouped.every((g) => g === 'auto')) return 'page';
+    return `will-change ${getComputedStyle(el).willChange}, isolation ${grouped.join(' ')}`;
+  });
 }
 
 /** The canvas's zoom, as React Flow sets it on its viewport. */
@@ -226,7 +235,7 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   expect(await heavyCardParts(editor)).toEqual([]);
   // Zoomed out past reading, the pane is a layer of its own: a pan step there would otherwise paint
   // every card again (canvas.css); zoomed in it is not, and its fields' text keeps its antialiasing.
-  expect(await paneWillChange(editor)).toBe('transform');
+  expect(await panePainting(editor)).toBe('layer');
   await expect.poll(async () => sameCourses(await courses(), drawnIn)).toBe(true);
   expect(await edgeEndsOffHandles(editor)).toEqual([]);
   await editor.screenshot({ path: 'artifacts/editor-view-zoomed-out.png' });
@@ -234,7 +243,7 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   for (let i = 0; i < 5; i += 1) await zoomIn.click();
   await expect(fields).not.toHaveCount(0);
   await expect(cards).toHaveCount(0);
-  expect(await paneWillChange(editor)).toBe('auto');
+  expect(await panePainting(editor)).toBe('page');
   await expect.poll(async () => sameCourses(await courses(), drawnIn)).toBe(true);
   expect(await edgeEndsOffHandles(editor)).toEqual([]);
 
