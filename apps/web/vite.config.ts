@@ -5,6 +5,7 @@ import { endpointTable } from './endpoint-table';
 import { firstPaintCss } from './first-paint-css';
 import { landingHtml } from './landing-html';
 import { precompress } from './precompress';
+import { reactRouterProduction } from './react-router-production';
 import { routePreloads } from './route-preloads';
 
 // In development the API runs on its own port (npm run dev at the root); the built app is served by it.
@@ -13,6 +14,7 @@ const apiTarget = process.env.CINEGRAPH_API ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [
     endpointTable(),
+    reactRouterProduction(),
     react(),
     tailwindcss(),
     firstPaintCss(),
