@@ -67,20 +67,21 @@ function chunks(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
 }
 
-function lazyChunkOf(bundle: OutputBundle, moduleId: string): OutputChunk {
+export function lazyChunkOf(bundle: OutputBundle, moduleId: string): OutputChunk {
   const chunk = chunks(bundle).find((c) => c.facadeModuleId === moduleId && c.isDynamicEntry);
   if (!chunk) throw new Error(`route-preloads: ${moduleId} is not a lazily loaded chunk of the build`);
   return chunk;
 }
 
-function entryClosure(bundle: OutputBundle): OutputChunk[] {
+/** The chunks the entry loads before it runs (the landing page's JavaScript). */
+export function entryClosure(bundle: OutputBundle): OutputChunk[] {
   return chunks(bundle)
     .filter((c) => c.isEntry)
     .flatMap((entry) => staticClosure(bundle, entry));
 }
 
 /** A chunk and every chunk it imports statically, directly or not (what the browser loads before it runs). */
-function staticClosure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] {
+export function staticClosure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] {
   const seen = new Map<string, OutputChunk>();
   const visit = (chunk: OutputChunk) => {
     if (seen.has(chunk.fileName)) return;

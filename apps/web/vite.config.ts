@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { CHUNK_GROUPS, chunkGroupsOffTheEntry } from './chunk-groups';
 import { endpointTable } from './endpoint-table';
 import { firstPaintCss } from './first-paint-css';
 import { landingHtml } from './landing-html';
@@ -20,6 +21,7 @@ export default defineConfig({
     firstPaintCss(),
     landingHtml(),
     routePreloads(),
+    chunkGroupsOffTheEntry(),
     precompress(),
   ],
   server: { proxy: { '/api': apiTarget, '/storage': apiTarget } },
@@ -29,5 +31,6 @@ export default defineConfig({
     // Every browser the studio supports preloads modules itself; the polyfill would only weigh on the
     // first page's JavaScript.
     modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
 });
