@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
+import { keepPgliteVacuumed } from './db/pglite-vacuum';
 import { startEngine, type RunningEngine } from './engine/start-engine';
 import type { FrontDoor } from './http/front-door';
 import { createMailer } from './mail/create-mailer';
@@ -79,6 +80,8 @@ export async function startStudio(config: Config, frontDoor: FrontDoor): Promise
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
   });
   describeStart(config, database.kind, engine);
+  // PGlite has no autovacuum; its first pass comes after the start, once pages are being answered.
+  const vacuum = keepPgliteVacuumed(database.db, { log: app.log });
 
   return {
     stop: async (signal) => {
@@ -91,6 +94,7 @@ export async function startStudio(config: Config, frontDoor: FrontDoor): Promise
       await app.close();
       await frontDoor.close();
       await engine.stop();
+      await vacuum.stop();
       await database.close();
     },
   };

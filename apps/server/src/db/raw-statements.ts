@@ -30,6 +30,12 @@ export function isPglite(db: Database): boolean {
   return clientOf(db) instanceof PGlite;
 }
 
+/** The PGlite underneath, or null on PostgreSQL. */
+export function pgliteOf(db: Database): PGlite | null {
+  const client = clientOf(db);
+  return client instanceof PGlite ? client : null;
+}
+
 function clientOf(db: Database): PGlite | PoolClient {
   return (db as unknown as { $client: PGlite | PoolClient }).$client;
 }
