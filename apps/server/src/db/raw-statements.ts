@@ -61,3 +61,65 @@ export async function onceMoreIfDeadlocked<T>(run: () => PromiseLike<T>): Promis
 }
 
 const RETRY_AFTER_MS = 50;
+
+/** A fixed SQL text run on the driver: named (prepared once per connection on PostgreSQL) or not (null). */
+export type RunStatement = <Row>(name: string | null, text: string, values?: unknown[]) => Promise<Row[]>;
+
+/**
+ * Runs `work` in one transaction on the driver itself, its statements fixed texts (see runStatement):
+ * the engine's claim, many a second, without building its statements through Drizzle at each call.
+ */
+export async function inRawTransaction<T>(db: Database, work: (run: RunStatement) => Promise<T>): Promise<T> {
+  const client = clientOf(db);
+  if (client instanceof PGlite) {
+    return client.transaction((tx) =>
+      work(async <Row>(_name: string | null, text: string, values: unknown[] = []) => {
+        return (await tx.query<Row>(text, values)).rows;
+      }),
+    );
+  }
+  const connection = await (client as unknown as PgPool).connect();
+  const run: RunStatement = async <Row>(name: string | null, text: string, values: unknown[] = []) => {
+    const statement = name ? { name, text, values } : { text, values };
+    return (await connection.query(statement)).rows as Row[];
+  };
+  try {
+    await connection.query('begin');
+    const result = await work(run);
+    await connection.query('commit');
+    return result;
+  } catch (error) {
+    await connection.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    connection.release();
+  }
+}
+
+/** node-postgres' pool, as the transaction uses it. */
+interface PgPool {
+  connect(): Promise<{
+    query(
+      statement: string | { name?: string; text: string; values: unknown[] },
+    ): Promise<{ rows: unknown[] }>;
+    release(): void;
+  }>;
+}
+
+/**
+ * A table's columns in a raw select (`alias."name" as "<prefix>name"`) and a row of them read back under
+ * the table's keys. Both drivers parse each type as Drizzle's select hands it over (dates as Date, JSON
+ * parsed, arrays as arrays, real as number): claim.test.ts compares the two.
+ */
+export function rawColumns<Row>(columns: Record<string, { name: string }>, alias: string, prefix = '') {
+  const entries = Object.entries(columns).map(([key, column]) => [
+    key,
+    column.name,
+    `${prefix}${column.name}`,
+  ]);
+  return {
+    list: entries.map(([, name, as]) => `${alias}."${name}" as "${as}"`).join(', '),
+    read: (row: Record<string, unknown>) =>
+      Object.fromEntries(entries.map(([key, , as]) => [key, row[as!]])) as Row,
+  };
+}

@@ -1,14 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import * as schema from '../db/schema';
+import { inRawTransaction } from '../db/raw-statements';
 import { movies, nodes, users, workers } from '../db/schema';
 import { openTestDatabase, type TestDatabase } from '../test/test-database';
-import { claimForFreeSlots, oldestPending, servingGroups, walkQueueInOrder } from './claim';
+import { claimForFreeSlots, oldestPending, servingGroups } from './claim';
+import { recordingDatabase } from './recorded-statements';
 import { recordedClasses } from './worker-classes';
 
 // A queue just filled, before any statistics exist: PGlite never gathers them (no autovacuum), and
@@ -42,10 +38,11 @@ afterAll(() => t.close());
 describe('the claim on a queue without statistics', () => {
   it('reads the queue through its index in order, not every pending job to sort them', async () => {
     const groups = servingGroups([{ id: sharedWorkerId, userId: null, nodeClassesDigest: 'digest' }]);
-    const plan = await t.db.transaction(async (tx) => {
-      await walkQueueInOrder(tx);
-      const { rows } = await explain(tx, oldestPending(tx, 2, groups));
-      return rows;
+    const queue = oldestPending(2, groups);
+    const plan = await inRawTransaction(t.db, async (run) => {
+      await run(null, `select ${ORDERED}`);
+      const rows = await run<object>(null, `explain ${queue.text}`, queue.values);
+      return rows.map((row) => Object.values(row)[0] as string).join('\n');
     });
     expect(plan).toContain('Index Scan using generations_claim_idx');
     expect(plan).not.toMatch(/Sort|Seq Scan on generations|Bitmap/);
@@ -53,17 +50,11 @@ describe('the claim on a queue without statistics', () => {
 
   it('sets that order in its own transaction before it reads the queue', async () => {
     const statements: string[] = [];
-    const logger = { logQuery: (query: string) => statements.push(query) };
-    const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
-    const logged = (client instanceof PGlite
-      ? drizzlePglite(client, { schema, logger })
-      : drizzlePg(client, { schema, logger })) as unknown as Database;
-
-    const { claims } = await claimForFreeSlots(logged, 50);
+    const { claims } = await claimForFreeSlots(recordingDatabase(t.db, statements), 50);
 
     expect(claims).toHaveLength(2); // the oldest two, for the worker's two slots
-    const ordered = statements.findIndex((s) => s.includes("set_config('enable_sort', 'off', true)"));
-    const queueRead = statements.findIndex((s) => /from "generations" where .*"status" = \$1/.test(s));
+    const ordered = statements.findIndex((s) => s.includes(ORDERED));
+    const queueRead = statements.findIndex((s) => /from generations g where g.status = 'pending'/.test(s));
     expect(ordered).toBeGreaterThanOrEqual(0);
     expect(queueRead).toBeGreaterThan(ordered);
     // Local to the claim's transaction: other statements plan as before.
@@ -78,8 +69,5 @@ async function currentSortSetting(): Promise<string> {
   return result.rows[0]!.on;
 }
 
-/** EXPLAIN of a query inside the transaction that runs it (its settings apply). */
-async function explain(tx: Database, query: Parameters<typeof sql>[1]) {
-  const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: object[] };
-  return { rows: result.rows.map((row) => Object.values(row)[0] as string).join('\n') };
-}
+/** The claim's setting, local to its transaction: the planner may not sort. */
+const ORDERED = "set_config('enable_sort', 'off', true)";

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { generations, workers } from '../db/schema';
+import { generations, nodes, workers } from '../db/schema';
 import { signIn } from '../test/sign-in';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { claimPendingGenerations, oldestPending } from './claim';
@@ -29,12 +29,11 @@ async function addWorker(url: string, capacity: number, userId: string | null = 
 }
 
 /** The plan of a query as PostgreSQL (or PGlite, the same planner) would run it. */
-async function explain(db: Database, query: { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
+async function explain(db: Database, query: { text: string; values: unknown[] }) {
   const client = (
     db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: object[] }> } }
   ).$client;
-  const { rows } = await client.query(`EXPLAIN ${text}`, params);
+  const { rows } = await client.query(`EXPLAIN ${query.text}`, query.values);
   return rows.map((row) => Object.values(row)[0] as string).join('\n');
 }
 
@@ -50,7 +49,7 @@ describe('claiming pending generations', () => {
       from generate_series(1, 8000) as i`);
     await t.db.execute(sql`analyze generations`);
 
-    const plan = await explain(t.db, oldestPending(t.db, 50));
+    const plan = await explain(t.db, oldestPending(50));
     expect(plan).toContain('Index Scan using generations_claim_idx');
     expect(plan).not.toMatch(/Sort|Seq Scan/);
 
@@ -64,7 +63,7 @@ describe('claiming pending generations', () => {
       { userId: null, classesOf: shared!.id },
       { userId: m.user.userId, classesOf: null },
     ];
-    const checked = await explain(t.db, oldestPending(t.db, 50, groups));
+    const checked = await explain(t.db, oldestPending(50, groups));
     expect(checked).toContain('Index Scan using generations_claim_idx');
     expect(checked).not.toMatch(/Sort|Seq Scan on generations|SubPlan/);
   });
@@ -170,8 +169,9 @@ describe('claiming pending generations', () => {
     const clientIdOf = (w: { id: string }) => (w.id === known.id ? 'client-7' : undefined);
     const claims = await claimPendingGenerations(t.db, 50, { clientIdOf });
     expect(claims).toHaveLength(4);
+    const [nodeRow] = await t.db.select().from(nodes).where(eq(nodes.id, m.nodeId));
     for (const { job, worker, node } of claims) {
-      expect(node?.id).toBe(m.nodeId);
+      expect(node).toEqual(nodeRow);
       const [row] = await t.db.select().from(generations).where(eq(generations.id, job.id));
       // The job as its move left it, every column read as a select reads it (dates, JSON, arrays).
       expect(job).toEqual(row);

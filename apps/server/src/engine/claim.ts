@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { UNFINISHED_STATUSES } from '@cinegraph/contracts';
-import { and, asc, eq, getTableColumns, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { onceMoreIfDeadlocked } from '../db/raw-statements';
+import { inRawTransaction, onceMoreIfDeadlocked, rawColumns } from '../db/raw-statements';
 import { generations, nodes, workers } from '../db/schema';
 import type { NodeRow } from '../services/editor/node-rows';
 import type { GenerationRow } from '../services/generations/access';
-import { announceMoved } from './generation-events';
+import { notifyMoved } from './generation-events';
 import { classSets, missingClasses } from './worker-classes';
 import type { WorkerRow } from './worker-row';
 
@@ -68,36 +68,24 @@ export async function claimForFreeSlots(
   limit: number,
   { clientIdOf = () => undefined, endedOn = () => 0 }: ClaimContext = {},
 ): Promise<ClaimRound> {
-  return db.transaction(async (tx) => {
+  return inRawTransaction(db, async (run) => {
     // Each worker with the number of jobs it holds, in the statement that locks it.
-    const rows = await tx
-      .select({
-        worker: workerColumns,
-        // Spelled out: Drizzle leaves table names off the columns of a one-table select.
-        busy: sql<number>`(select count(*)::int from generations g where g.worker_id = workers.id
-          and g.status in (${sql.join(
-            ON_WORKER_STATUSES.map((status) => sql`${status}`),
-            sql`, `,
-          )}))`,
-        // walkQueueInOrder's setting, made by this first statement: one round trip fewer per claim.
-        queueInOrder: QUEUE_IN_ORDER,
-      })
-      .from(workers)
-      .where(eq(workers.healthy, true))
-      .orderBy(asc(workers.createdAt))
-      .for('update', { of: workers, skipLocked: true });
+    const rows = await run<Record<string, unknown> & { busy: number }>('claim_workers', WORKERS_STATEMENT);
     const none = { claims: [], idleSlots: 0 };
     if (rows.length === 0) return none;
-    const candidates = rows.map((r) => r.worker);
-    const busy = new Map(rows.map((r) => [r.worker.id, Math.max(0, Number(r.busy) - endedOn(r.worker))]));
+    const candidates = rows.map(WORKER.read);
+    const busy = new Map(candidates.map((w, i) => [w.id, Math.max(0, rows[i]!.busy - endedOn(w))]));
     const freeSlots = candidates.reduce((sum, w) => sum + Math.max(0, w.capacity - busy.get(w.id)!), 0);
     if (freeSlots === 0) return none;
     const free = candidates.filter((w) => busy.get(w.id)! < w.capacity);
     const known = await classSets(
-      tx,
+      run,
       free.map((w) => w.nodeClassesDigest),
     );
-    const pending = await oldestPending(tx, Math.min(freeSlots, limit), servingGroups(free));
+    const queue = oldestPending(Math.min(freeSlots, limit), servingGroups(free));
+    const pending = (await run<Record<string, unknown>>(queue.name, queue.text, queue.values)).map(
+      GENERATION.read,
+    );
     const chosen = new Map<string, WorkerRow>();
     for (const job of pending) {
       const worker = leastLoaded(candidates, busy, known, job);
@@ -107,56 +95,74 @@ export async function claimForFreeSlots(
     }
     const idleSlots = freeSlots - chosen.size;
     if (chosen.size === 0) return { claims: [], idleSlots };
-    const byJob = (value: (worker: WorkerRow) => SQL) =>
-      sql`case ${generations.id} ${sql.join(
-        [...chosen].map(([jobId, worker]) => sql`when ${jobId}::uuid then ${value(worker)}`),
-        sql` `,
-      )} end`;
     // A prompt id is recorded only with the client id it goes with: 0.3.18 is searched by both.
-    const promptIdFor = (worker: WorkerRow) => (clientIdOf(worker) ? randomUUID() : null);
-    const assigned = tx
-      .update(generations)
-      .set({
-        status: 'assigned',
-        workerId: byJob((worker) => sql`${worker.id}::uuid`),
-        promptId: byJob((worker) => sql`${promptIdFor(worker)}::text`),
-        comfyClientId: byJob((worker) => sql`${clientIdOf(worker) ?? null}::text`),
-        attempts: sql`${generations.attempts} + 1`,
-        // A reason it waited (see waiting-jobs.ts) no longer holds.
-        warning: null,
-        updatedAt: new Date(),
-      })
-      .where(and(inArray(generations.id, [...chosen.keys()]), eq(generations.status, 'pending')))
-      .returning();
-    // The moved jobs, each announced (when the claim commits, never for a claim that rolls back) and
-    // read with its workflow node, in the statement that moves them: two round trips fewer per claim.
-    const moved = tx.$with('moved', generationColumns).as(assigned.getSQL());
-    const claimed = await tx
-      .with(moved)
-      .select({ job: columnsOf(moved), node: nodes, announced: announceMoved(moved, 'status') })
-      .from(moved)
-      .leftJoin(nodes, eq(nodes.id, moved.workflowNodeId));
-    const byId = new Map(claimed.map((row) => [row.job.id, row]));
+    const input = [...chosen].map(([id, worker]) => {
+      const clientId = clientIdOf(worker) ?? null;
+      return { id, worker_id: worker.id, prompt_id: clientId && randomUUID(), comfy_client_id: clientId };
+    });
+    const claimed = await run<Record<string, unknown>>('claim_assign', ASSIGN_STATEMENT, [
+      JSON.stringify(input),
+      new Date().toISOString(),
+    ]);
+    const byId = new Map(claimed.map((row) => [row.id as string, row]));
     // In queue order, oldest first, as the jobs were taken.
     const claims = pending.flatMap((job) => {
       const row = byId.get(job.id);
       if (!row) return [];
-      return [{ job: row.job, worker: chosen.get(job.id)!, node: row.node }];
+      const node = row['node.id'] === null ? null : NODE.read(row);
+      return [{ job: GENERATION.read(row), worker: chosen.get(job.id)!, node }];
     });
     return { claims, idleSlots };
   });
 }
 
-const generationColumns = getTableColumns(generations);
+/**
+ * Makes the claim's transaction read the queue through `generations_claim_idx` in its order, never
+ * collect every pending job to sort it. Without fresh statistics (PGlite has no autovacuum to gather
+ * them; PostgreSQL gathers them a minute or more after a batch is queued) the planner takes the queue
+ * for a few rows and sorts it: every pending job is then read and checked against the workers' class
+ * lists at each claim (one claim at 2,000 pending jobs: 356 ms on PGlite, 117 ms on PostgreSQL).
+ */
+const QUEUE_IN_ORDER = `set_config('enable_sort', 'off', true)`;
 
-/** A CTE's columns as a selection (Drizzle selects a CTE itself only as one value). */
-function columnsOf<Cte extends Record<keyof typeof generationColumns, unknown>>(cte: Cte) {
-  const keys = Object.keys(generationColumns) as (keyof typeof generationColumns)[];
-  return Object.fromEntries(keys.map((key) => [key, cte[key]])) as Pick<Cte, keyof typeof generationColumns>;
-}
-
+/** The claim's statements read and return whole rows, as Drizzle's select would (see rawColumns). */
+const GENERATION = rawColumns<GenerationRow>(getTableColumns(generations), 'g');
+const MOVED = rawColumns<GenerationRow>(getTableColumns(generations), 'moved');
+const NODE = rawColumns<NodeRow>(getTableColumns(nodes), 'n', 'node.');
 /** Every column of a worker but its class list, which the claim reads once per digest (worker-classes.ts). */
 const { nodeClasses: _classList, ...workerColumns } = getTableColumns(workers);
+const WORKER = rawColumns<WorkerRow>(workerColumns, 'w');
+
+/**
+ * The healthy workers, locked `FOR UPDATE SKIP LOCKED`, each with the number of jobs it holds; the
+ * statement also makes walkQueueInOrder's setting, one round trip fewer per claim.
+ */
+const WORKERS_STATEMENT = `
+  select ${WORKER.list},
+    (select count(*)::int from generations g where g.worker_id = w.id
+      and g.status in (${ON_WORKER_STATUSES.map((status) => `'${status}'`).join(', ')})) as busy,
+    ${QUEUE_IN_ORDER} as queue_in_order
+  from workers w where w.healthy order by w.created_at for update of w skip locked`;
+
+/**
+ * The chosen jobs move pending -> assigned by one conditional UPDATE, each to its worker with the
+ * prompt id it will be submitted with when its worker's client id is known; the statement announces
+ * each move (when the claim commits, never for a claim that rolls back) and reads each job's workflow
+ * node: two round trips fewer per claim.
+ */
+const ASSIGN_STATEMENT = `
+  with input as (
+    select * from json_to_recordset($1::json) as i(id uuid, worker_id uuid, prompt_id text, comfy_client_id text)
+  ), moved as (
+    update generations g set status = 'assigned', worker_id = i.worker_id, prompt_id = i.prompt_id,
+      comfy_client_id = i.comfy_client_id, attempts = g.attempts + 1,
+      -- A reason it waited (see waiting-jobs.ts) no longer holds.
+      warning = null, updated_at = $2::timestamptz
+    from input i where g.id = i.id and g.status = 'pending'
+    returning g.*
+  )
+  select ${MOVED.list}, ${NODE.list}, ${notifyMoved('status')} as announced
+  from moved left join nodes n on n.id = moved.workflow_node_id`;
 
 /**
  * Workers alike for the claim: whose jobs they may run (the shared pool or one user's) and which node
@@ -185,32 +191,30 @@ export function servingGroups(
  * `servable`: only jobs some free worker may run (a shared one unless the job is for its user's own
  * workers only, or one of the job's user's own) and whose node classes it knows, so jobs waiting for
  * another worker do not hold the free slots from everybody else. A group's class list is read by a
- * subquery PostgreSQL runs once per statement, not once per job.
+ * subquery PostgreSQL runs once per statement, not once per job. The text depends only on the kinds of
+ * the groups (usually one: a pool of identical shared workers), so it is prepared once per kind.
  */
-export function oldestPending(db: Database, n: number, servable?: readonly ServingGroup[]) {
-  const mayRun = servable ? (or(...servable.map(groupMayRun)) ?? sql`false`) : undefined;
-  return db
-    .select()
-    .from(generations)
-    .where(and(eq(generations.status, 'pending'), mayRun))
-    .orderBy(asc(generations.createdAt), asc(generations.id))
-    .limit(n)
-    .for('update', { skipLocked: true });
+export function oldestPending(n: number, servable?: readonly ServingGroup[]) {
+  const values: unknown[] = [n];
+  const param = (value: unknown) => `$${values.push(value)}::uuid`;
+  const mayRun = servable?.map((group) => {
+    const owner = group.userId === null ? 'g.own_workers_only = false' : `g.user_id = ${param(group.userId)}`;
+    if (group.classesOf === null) return owner;
+    const known = `(select w.node_classes from workers w where w.id = ${param(group.classesOf)})`;
+    // The fast path: a job whose workflow was never read needs no particular class.
+    return `${owner} and (cardinality(g.required_classes) = 0 or g.required_classes <@ ${known})`;
+  });
+  const servableOnly = mayRun ? ` and (${mayRun.map((c) => `(${c})`).join(' or ') || 'false'})` : '';
+  const kinds = servable?.map((g) => (g.userId === null ? 's' : 'u') + (g.classesOf === null ? '' : 'c'));
+  return {
+    // Named (prepared) for the few kinds of groups a studio has; a rare claim of many goes unnamed.
+    name:
+      kinds === undefined ? null : kinds.length <= 4 ? `claim_pending_${kinds.join('_') || 'none'}` : null,
+    text: `select ${GENERATION.list} from generations g where g.status = 'pending'${servableOnly}
+      order by g.created_at, g.id limit $1 for update of g skip locked`,
+    values,
+  };
 }
-
-/**
- * Makes the claim's transaction read the queue through `generations_claim_idx` in its order, never
- * collect every pending job to sort it. Without fresh statistics (PGlite has no autovacuum to gather
- * them; PostgreSQL gathers them a minute or more after a batch is queued) the planner takes the queue
- * for a few rows and sorts it: every pending job is then read and checked against the workers' class
- * lists at each claim (one claim at 2,000 pending jobs: 356 ms on PGlite, 117 ms on PostgreSQL).
- */
-export async function walkQueueInOrder(tx: Database): Promise<void> {
-  await tx.execute(sql`select ${QUEUE_IN_ORDER}`);
-}
-
-/** The setting of `walkQueueInOrder`, local to the transaction; the claim reads it with its workers. */
-const QUEUE_IN_ORDER = sql<string>`set_config('enable_sort', 'off', true)`;
 
 /** Jobs the group's workers may run by whose they are: the shared pool's, or one user's own. */
 export function ownerMayRun(group: ServingGroup): SQL {

@@ -74,6 +74,14 @@ export function announceMoved(
     'progress', ${moved.progress}, 'change', ${change}::text)::text)`;
 }
 
+/** `announceMoved` as SQL text, for the engine's fixed statements: `moved` holds the changed rows. */
+export function notifyMoved(change: GenerationEvent['change']): string {
+  return `pg_notify('${GENERATION_EVENTS_CHANNEL}', json_build_object(
+      'id', moved.id, 'movie_id', moved.movie_id, 'workflow_node_id', moved.workflow_node_id,
+      'shot_id', moved.shot_id, 'scene_id', moved.scene_id, 'status', moved.status,
+      'progress', moved.progress, 'change', '${change}')::text)`;
+}
+
 /** A generation UPDATE returning the event columns (see `updateAndPublish`). */
 interface EventUpdate {
   getSQL(): SQL;

@@ -1,7 +1,7 @@
 import type { GenerationOutputColumn } from '../db/schema';
 import type { Database } from '../db/client';
 import { runStatement } from '../db/raw-statements';
-import { GENERATION_EVENTS_CHANNEL } from './generation-events';
+import { GENERATION_EVENTS_CHANNEL, notifyMoved } from './generation-events';
 
 /**
  * Group commit of one kind of move: a move waits while the previous statement of its kind runs, then
@@ -36,12 +36,7 @@ export class GroupedMoves<Move extends { id: string }> {
 }
 
 /** Announces every moved row as a status change, as `updateAndPublish` does. */
-const ANNOUNCE_MOVED = `
-  select moved.id, pg_notify('${GENERATION_EVENTS_CHANNEL}', json_build_object(
-      'id', moved.id, 'movie_id', moved.movie_id, 'workflow_node_id', moved.workflow_node_id,
-      'shot_id', moved.shot_id, 'scene_id', moved.scene_id, 'status', moved.status,
-      'progress', moved.progress, 'change', 'status')::text)
-  from moved order by moved.id`;
+const ANNOUNCE_MOVED = `select moved.id, ${notifyMoved('status')} from moved order by moved.id`;
 
 const MOVED_COLUMNS = `g.id, g.movie_id, g.workflow_node_id, g.shot_id, g.scene_id, g.status, g.progress`;
 
