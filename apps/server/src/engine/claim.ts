@@ -98,7 +98,7 @@ export async function claimForFreeSlots(
     // A prompt id is recorded only with the client id it goes with: 0.3.18 is searched by both.
     const input = [...chosen].map(([id, worker]) => {
       const clientId = clientIdOf(worker) ?? null;
-      return { id, worker_id: worker.id, prompt_id: clientId && randomUUID(), comfy_client_id: clientId };
+      return { id, worker_id: worker.id, prompt_id: clientId ? randomUUID() : null, comfy_client_id: clientId };
     });
     const claimed = await run<Record<string, unknown>>('claim_assign', ASSIGN_STATEMENT, [
       JSON.stringify(input),
@@ -135,7 +135,7 @@ const WORKER = rawColumns<WorkerRow>(workerColumns, 'w');
 
 /**
  * The healthy workers, locked `FOR UPDATE SKIP LOCKED`, each with the number of jobs it holds; the
- * statement also makes walkQueueInOrder's setting, one round trip fewer per claim.
+ * statement also makes the QUEUE_IN_ORDER setting, one round trip fewer per claim.
  */
 const WORKERS_STATEMENT = `
   select ${WORKER.list},
