@@ -47,7 +47,7 @@ async function generationsBytes(db: Database): Promise<number> {
 
 async function lastVacuums(db: Database): Promise<Record<string, string | null>> {
   const { rows } = (await db.execute(
-    sql`select relname, last_vacuum::text as at from pg_stat_user_tables where relname in ('generations', 'movies')`,
+    sql`select relname, last_vacuum::text as at from pg_stat_user_tables where relname in ('generations', 'users')`,
   )) as unknown as { rows: { relname: string; at: string | null }[] };
   return Object.fromEntries(rows.map((r) => [r.relname, r.at]));
 }
@@ -59,13 +59,15 @@ describe('PGlite vacuumed by the server', { timeout: 120_000 }, () => {
   });
   afterAll(() => handle.close());
 
-  it('vacuums every table at start, then only tables whose churn passed autovacuum threshold', async () => {
+  it('vacuums the tables of more than 1 MB at start, then the tables whose churn passed autovacuum threshold', async () => {
     const { db } = handle;
+    // What earlier runs left: PGlite counts dead rows in memory only, so none are counted at start.
+    await churn(db, 2_000);
     const keeper = keepPgliteVacuumed(db, { firstAfterMs: 0, everyMs: 60_000 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await keeper.pass()).toEqual([]); // Waits for the start's pass: nothing left due after it.
-      expect(Object.values(await lastVacuums(db)).every((at) => at !== null)).toBe(true);
+      expect(await lastVacuums(db)).toEqual({ generations: expect.any(String), users: null });
 
       // A queue of 2,000 jobs leaves 10,000 dead row versions of generations: due, by far.
       await churn(db, 2_000);
@@ -161,6 +163,6 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await keeper.pass(true)).toEqual([]);
     await keeper.stop();
-    expect(await lastVacuums(database.db)).toEqual({ generations: null, movies: null });
+    expect(await lastVacuums(database.db)).toEqual({ generations: null, users: null });
   });
 });
