@@ -98,7 +98,12 @@ export async function claimForFreeSlots(
     // A prompt id is recorded only with the client id it goes with: 0.3.18 is searched by both.
     const input = [...chosen].map(([id, worker]) => {
       const clientId = clientIdOf(worker) ?? null;
-      return { id, worker_id: worker.id, prompt_id: clientId ? randomUUID() : null, comfy_client_id: clientId };
+      return {
+        id,
+        worker_id: worker.id,
+        prompt_id: clientId ? randomUUID() : null,
+        comfy_client_id: clientId,
+      };
     });
     const claimed = await run<Record<string, unknown>>('claim_assign', ASSIGN_STATEMENT, [
       JSON.stringify(input),
