@@ -1,33 +1,21 @@
 import { z } from 'zod';
+import { ASSET_FILE_TYPES, ASSET_PAGE_SIZE } from './asset-files';
 import { Id, IsoDate } from './common';
 
+// The upload rules live in a module without zod (the editor's media fields check files with them).
+export {
+  ASSET_EXTENSIONS,
+  ASSET_FILE_TYPES,
+  ASSET_MAX_BYTES,
+  ASSET_PAGE_SIZE,
+  CONTENT_TYPE_BY_EXTENSION,
+  MULTIPART_THRESHOLD_BYTES,
+  extensionOf,
+} from './asset-files';
+
 /** The kinds of file a user uploads (spec: accepted file types per input). */
-export const AssetFileType = /* @__PURE__ */ z.enum(['image', 'video', 'audio', 'workflow', 'lora']);
+export const AssetFileType = /* @__PURE__ */ z.enum(ASSET_FILE_TYPES);
 export type AssetFileType = z.infer<typeof AssetFileType>;
-
-/** Accepted extensions per file type, lower case and without the dot. */
-export const ASSET_EXTENSIONS: Record<AssetFileType, readonly string[]> = {
-  image: ['png', 'jpg', 'jpeg', 'gif', 'webp'],
-  video: ['mp4', 'webm', 'ogg'],
-  audio: ['mp3', 'wav', 'ogg', 'm4a'],
-  workflow: ['json'],
-  lora: ['safetensors'],
-};
-
-const MiB = 1024 * 1024;
-/** The largest file accepted per type, in bytes. */
-export const ASSET_MAX_BYTES: Record<AssetFileType, number> = {
-  image: 50 * MiB,
-  video: 5 * 1024 * MiB,
-  audio: 500 * MiB,
-  workflow: 8 * MiB,
-  lora: 2 * 1024 * MiB,
-};
-
-/** Files larger than this upload in parts (spec: multipart for large files). */
-export const MULTIPART_THRESHOLD_BYTES = 25 * MiB;
-/** Spec: asset pages of 20 with Load More. */
-export const ASSET_PAGE_SIZE = 20;
 
 export const AssetMetadata = /* @__PURE__ */ z.object({
   node_id: /* @__PURE__ */ z.string().max(200).nullish(),
@@ -131,28 +119,3 @@ export const StoredFileQuery = /* @__PURE__ */ z.object({ key: /* @__PURE__ */ z
 export const ProxyWorkflowQuery = /* @__PURE__ */ z.object({
   url: /* @__PURE__ */ z.string().min(1).max(4096),
 });
-
-/**
- * The Content-Type of an upload, from its extension: the browser sends it and the server signs it, so
- * both derive it the same way (never the browser's own guess, which varies between systems).
- */
-export const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  json: 'application/json',
-  safetensors: 'application/octet-stream',
-};
-
-/** The extension of a file name, lower case and without the dot ('' when there is none). */
-export function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
-}

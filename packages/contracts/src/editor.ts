@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { Id } from './common';
 import { HANDLE_COLORS, type HandleType } from './handles';
 
+// The editor's constants live in a module without zod (the editor's first render needs none of its schemas).
+export {
+  CANVAS_NODE_TYPES,
+  DEFAULT_NODE_WIDTHS,
+  PRIMITIVE_LEVELS,
+  PRIMITIVE_OUTPUT_HANDLE_ID,
+  type CanvasNodeType,
+  type PrimitiveLevel,
+} from './editor-constants';
+
 export const HandleTypeSchema = /* @__PURE__ */ z.enum(
   /* @__PURE__ */ Object.keys(HANDLE_COLORS) as [HandleType, ...HandleType[]],
 );
@@ -12,29 +22,6 @@ export type NodeKind = z.infer<typeof NodeKind>;
 /** Where an input node's value is set: once per movie, per scene, per shot or per character. */
 export const NodeLevel = /* @__PURE__ */ z.enum(['movie', 'scene', 'shot', 'character', 'editor']);
 export type NodeLevel = z.infer<typeof NodeLevel>;
-export const PRIMITIVE_LEVELS = ['movie', 'scene', 'shot', 'character'] as const;
-export type PrimitiveLevel = (typeof PRIMITIVE_LEVELS)[number];
-
-/** The six canvas node types; a primitive is shown by its level and saved back as `primitive`. */
-export const CANVAS_NODE_TYPES = [
-  'moviePrimitive',
-  'scenePrimitive',
-  'shotPrimitive',
-  'characterPrimitive',
-  'workflow',
-  'utility',
-] as const;
-export type CanvasNodeType = (typeof CANVAS_NODE_TYPES)[number];
-
-export const DEFAULT_NODE_WIDTHS: Record<CanvasNodeType, number> = {
-  moviePrimitive: 220,
-  scenePrimitive: 180,
-  shotPrimitive: 180,
-  characterPrimitive: 180,
-  workflow: 300,
-  utility: 220,
-};
-
 export const HandleConnection = /* @__PURE__ */ z.object({
   node_id: /* @__PURE__ */ z.string(),
   handle_id: /* @__PURE__ */ z.string(),
@@ -172,9 +159,6 @@ export const SyncAllInputsResponse = /* @__PURE__ */ z.object({
 
 export const MovieNodeParams = /* @__PURE__ */ z.object({ movieId: Id, nodeId: Id });
 export const NodeParams = /* @__PURE__ */ z.object({ nodeId: Id });
-
-/** The id of a primitive's single output handle (edge ids default to it too). */
-export const PRIMITIVE_OUTPUT_HANDLE_ID = 'output';
 
 /**
  * One entry of a scene's, shot's or character's `inputs`: that item's value for one of the movie's

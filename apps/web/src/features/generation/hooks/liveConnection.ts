@@ -3,9 +3,9 @@ import type { ScopedMutator } from 'swr';
 import { endpointUrl } from '../../../lib/api';
 import {
   createEventBatcher,
+  createEventReader,
   isGenerationRead,
   isRefreshedBy,
-  parseGenerationEvent,
   planLiveRefresh,
 } from '../logic/liveGenerations';
 
@@ -37,12 +37,13 @@ export function connect(
     if (plan.nodeIds.size > 0 || plan.shotIds.size > 0) void mutate((key) => isRefreshedBy(plan, key));
   });
   let source: EventSource | null = null;
+  // An event read after the stream was let go of is dropped with the batch it would have joined.
+  const readEvent = createEventReader((event) => {
+    if (source) batcher.push(event);
+  });
   const open = () => {
     source = new EventSource(url);
-    source.addEventListener('generation', (message) => {
-      const event = parseGenerationEvent(message.data);
-      if (event) batcher.push(event);
-    });
+    source.addEventListener('generation', (message) => readEvent(message.data));
   };
   const pause = () => {
     source?.close();

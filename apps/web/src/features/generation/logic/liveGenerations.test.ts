@@ -2,9 +2,9 @@ import type { Generation, GenerationEvent } from '@cinegraph/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createEventBatcher,
+  createEventReader,
   isGenerationRead,
   isRefreshedBy,
-  parseGenerationEvent,
   planLiveRefresh,
   shownProgress,
 } from './liveGenerations';
@@ -21,12 +21,26 @@ const event = (overrides: Partial<GenerationEvent> = {}): GenerationEvent => ({
   ...overrides,
 });
 
-describe('parseGenerationEvent', () => {
-  it('reads the data of an event and refuses anything else', () => {
-    expect(parseGenerationEvent(JSON.stringify(event()))).toEqual(event());
-    expect(parseGenerationEvent('not json')).toBeNull();
-    expect(parseGenerationEvent(JSON.stringify({ id: 'g1' }))).toBeNull();
-    expect(parseGenerationEvent(undefined)).toBeNull();
+describe('createEventReader', () => {
+  it('reads the events in the order they came and refuses malformed ones', async () => {
+    const read: GenerationEvent[] = [];
+    const readEvent = createEventReader((e) => read.push(e));
+    readEvent(JSON.stringify(event({ id: 'g1' })));
+    readEvent(JSON.stringify({ id: 'g2' }));
+    readEvent(JSON.stringify(event({ id: 'g3', status: 'finished' as GenerationEvent['status'] })));
+    readEvent(JSON.stringify({ ...event({ id: 'g4' }), progress: '50' }));
+    readEvent(JSON.stringify({ ...event({ id: 'g5' }), shot_id: undefined }));
+    readEvent('not json');
+    readEvent(undefined);
+    readEvent(JSON.stringify(event({ id: 'g6', change: 'progress', progress: 0.5 })));
+    await vi.waitFor(() => expect(read).toHaveLength(2));
+    expect(read).toEqual([event({ id: 'g1' }), event({ id: 'g6', change: 'progress', progress: 0.5 })]);
+    // Once loaded, the schema is not loaded again, and the order still holds.
+    readEvent(JSON.stringify(event({ id: 'g7' })));
+    readEvent(JSON.stringify({ ...event({ id: 'g8' }), change: 'renamed' }));
+    readEvent(JSON.stringify(event({ id: 'g9' })));
+    await vi.waitFor(() => expect(read).toHaveLength(4));
+    expect(read.map((e) => e.id)).toEqual(['g1', 'g6', 'g7', 'g9']);
   });
 });
 

@@ -1,18 +1,30 @@
-import { endpoints, GenerationEvent, type Generation } from '@cinegraph/contracts';
+import { endpoints, type Generation, type GenerationEvent } from '@cinegraph/contracts';
 import { endpointUrl } from '../../../lib/api';
 
 /** Events are gathered this long before the pages read again: a burst of 50 makes one request per key. */
 export const LIVE_REFRESH_MS = 400;
 
-/** The `event: generation` data of the movie's stream; null for anything else. */
-export function parseGenerationEvent(data: unknown): GenerationEvent | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = GenerationEvent.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/**
+ * Reads the stream's events, in the order they came, with the events' schema (generationEvent.ts) loaded
+ * when the first one arrives: the schema brings zod (~84 kB), which the editor's page does not need to
+ * draw, and a movie that generates nothing sends no event. Malformed events are dropped.
+ */
+export function createEventReader(read: (event: GenerationEvent) => void): (data: unknown) => void {
+  let parser: Promise<typeof import('./generationEvent')> | null = null;
+  return (data) => {
+    // Every event waits on the same load, so they are read in the order they came.
+    parser ??= import('./generationEvent').catch((error: unknown) => {
+      parser = null; // Tried again at the next event; meanwhile the spec's polling carries on.
+      throw error;
+    });
+    parser.then(
+      ({ parseGenerationEvent }) => {
+        const event = parseGenerationEvent(data);
+        if (event) read(event);
+      },
+      () => {},
+    );
+  };
 }
 
 /** What a batch of events asks of the pages' data. */
