@@ -164,17 +164,17 @@ function heavyCardParts(page: Page): Promise<string[]> {
 }
 
 /**
- * How the canvas's pane (its nodes and edges) is painted (canvas.css): `layer` when it is a layer of its
- * own, which a pan step only moves, with its edges and its nodes each painted as one group, which a
- * dragged node's step copies whole; `page` when it is painted with the page.
+ * How the canvas's pane (its nodes and edges) is painted (canvas.css): `grouped` when its edges and its
+ * nodes are each painted as one group, which a dragged node's step copies whole, and it is not a layer
+ * of its own (one costs more in raster than a pan saves); `page` when both are painted with the page.
  */
 function panePainting(page: Page): Promise<string> {
   return page.locator('.react-flow__renderer').evaluate((el) => {
     const grouped = ['.react-flow__edges', '.react-flow__nodes'].map(
       (selector) => getComputedStyle(el.querySelector(selector)!).isolation,
     );
-    const layer = getComputedStyle(el).willChange === 'transform';
-    if (layer && grouped.every((g) => g === 'isolate')) return 'layer';
+    const layer = getComputedStyle(el).willChange !== 'auto';
+    if (!layer && grouped.every((g) => g === 'isolate')) return 'grouped';
     if (!layer && grouped.every((g) => g === 'auto')) return 'page';
     return `will-change ${getComputedStyle(el).willChange}, isolation ${grouped.join(' ')}`;
   });
@@ -233,9 +233,9 @@ test('the editor opens on the whole graph, places new nodes in free space in vie
   await expect(nodeNamed(editor, 'Download')).toBeVisible();
   expect(await cardBoxesDrawnInALayer(editor)).toEqual([]);
   expect(await heavyCardParts(editor)).toEqual([]);
-  // Zoomed out past reading, the pane is a layer of its own: a pan step there would otherwise paint
-  // every card again (canvas.css); zoomed in it is not, and its fields' text keeps its antialiasing.
-  expect(await panePainting(editor)).toBe('layer');
+  // Zoomed out past reading, the edges and the nodes are each painted as one group, the pane not a layer
+  // of its own (canvas.css); zoomed in, both are painted with the page.
+  expect(await panePainting(editor)).toBe('grouped');
   await expect.poll(async () => sameCourses(await courses(), drawnIn)).toBe(true);
   expect(await edgeEndsOffHandles(editor)).toEqual([]);
   await editor.screenshot({ path: 'artifacts/editor-view-zoomed-out.png' });

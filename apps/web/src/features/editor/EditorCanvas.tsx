@@ -278,7 +278,8 @@ export function EditorCanvas({
             // The canvas never scrolls: React Flow undoes a scroll of its wrapper (a focus or a scroll into
             // view near its edge) only at the next scroll event, and a click meanwhile lands beside its
             // target, on a loaded machine up to a frame or more later. `clip` refuses the scroll outright.
-            // Zoomed out past reading, its pane is a layer of its own (canvas-far, see canvas.css).
+            // Zoomed out past reading, its edges and nodes are each painted as one group (canvas-far, see
+            // canvas.css).
             className={far ? 'overflow-clip! canvas-far' : 'overflow-clip!'}
             nodes={shownNodes}
             edges={shownEdges}
