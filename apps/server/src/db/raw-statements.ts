@@ -1,9 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client';
 
-/** node-postgres' pool: a named statement is parsed and planned once per connection. */
+/**
+ * node-postgres' pool: a named statement is parsed and planned once per connection, an unnamed one at
+ * each call.
+ */
 interface PoolClient {
-  query(statement: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(statement: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -14,15 +17,22 @@ interface PoolClient {
  */
 export async function runStatement<Row>(
   db: Database,
-  name: string,
+  name: string | null,
   text: string,
   values: unknown[],
 ): Promise<Row[]> {
   const client = clientOf(db);
   const result = await onceMoreIfDeadlocked(() =>
-    client instanceof PGlite ? client.query(text, values) : client.query({ name, text, values }),
+    client instanceof PGlite
+      ? client.query(text, values)
+      : client.query(name ? { name, text, values } : { text, values }),
   );
   return result.rows as Row[];
+}
+
+/** runStatement on `db`, as a transaction's statements are run (inRawTransaction): one reader for both. */
+export function statementsOn(db: Database): RunStatement {
+  return (name, text, values = []) => runStatement(db, name, text, values);
 }
 
 /** Whether the database is PGlite (in this process, one connection, no autovacuum). */

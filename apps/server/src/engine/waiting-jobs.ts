@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { statementsOn } from '../db/raw-statements';
 import { generations, workers } from '../db/schema';
 import { groupMayRun, ownerMayRun, servingGroups } from './claim';
 import { publishGenerationEvents } from './generation-events';
@@ -48,7 +49,7 @@ export async function explainWaitingJobs(db: Database): Promise<number> {
     .limit(BATCH);
   if (stuck.length === 0) return 0;
   const known = await classSets(
-    db,
+    statementsOn(db),
     healthy.map((w) => w.nodeClassesDigest),
   );
   const jobsByReason = new Map<string, string[]>();

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
 import type { RunStatement } from '../db/raw-statements';
-import { workers } from '../db/schema';
 
 /** What the workers table keeps of a worker's `/object_info`: its class names and their digest. */
 export function recordedClasses(classNames: readonly string[]) {
@@ -20,8 +17,11 @@ const setsByDigest = new Map<string, ReadonlySet<string>>();
  * (the claim runs many times a second; the lists are hundreds of names each).
  */
 export async function classSets(
-  /** The database, or the claim's transaction (PGlite's one connection is the transaction's meanwhile). */
-  db: Database | RunStatement,
+  /**
+   * The claim's transaction (PGlite's one connection is the transaction's meanwhile), or the database's
+   * statementsOn.
+   */
+  run: RunStatement,
   digests: Iterable<string | null>,
 ): Promise<Map<string, ReadonlySet<string>>> {
   const sets = new Map<string, ReadonlySet<string>>();
@@ -29,18 +29,11 @@ export async function classSets(
     if (digest === null) continue;
     let set = setsByDigest.get(digest);
     if (!set) {
-      const [row] =
-        typeof db === 'function'
-          ? await db<{ nodeClasses: string[] | null }>(
-              null,
-              'select node_classes as "nodeClasses" from workers where node_classes_digest = $1 limit 1',
-              [digest],
-            )
-          : await db
-              .select({ nodeClasses: workers.nodeClasses })
-              .from(workers)
-              .where(eq(workers.nodeClassesDigest, digest))
-              .limit(1);
+      const [row] = await run<{ nodeClasses: string[] | null }>(
+        'worker_classes',
+        'select node_classes as "nodeClasses" from workers where node_classes_digest = $1 limit 1',
+        [digest],
+      );
       // Gone meanwhile (its worker changed): known as nothing until the next claim reads the new digest.
       set = new Set(row?.nodeClasses ?? []);
       if (row) remember(digest, set);
