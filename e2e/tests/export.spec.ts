@@ -243,6 +243,12 @@ test('generates takes, downloads the use-as-input ones and exports the movie in 
   expect(edl.text.match(/^\d{3} {2}AX {7}V {5}C {8}/gm)).toHaveLength(2);
   expect(edl.text).toContain('* FROM FILE: media/1-2-Close-up of Mara smiling as the sun-1.webm');
   await exportDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(exportDialog).toBeHidden();
+  // Its code came at its first opening and it stays mounted since: opened again, the choices are kept.
+  await editor.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(exportDialog.getByLabel('Frame rate')).toHaveValue('23.976');
+  await expect(exportDialog.getByLabel('Format')).toHaveValue('edl');
+  await exportDialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The scene list has the same dialog, with the shot list and the printable storyboard.
   await editor.goto(`/scenes/${movieId}`);

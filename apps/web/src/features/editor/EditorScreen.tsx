@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { NotFoundState, isNotFound } from '../../ui/NotFoundState';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/toast';
+import { useLazyDialog } from '../../ui/useLazyDialog';
 import { CanvasErrorBoundary } from './CanvasErrorBoundary';
 import { EditorActionsContext, type EditorActions } from './editorActions';
 import { EditorCanvas } from './EditorCanvas';
@@ -70,8 +71,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
   const pointer = useRef<{ x: number; y: number } | null>(null);
   const [menu, setMenu] = useState<MenuPlace | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [helpOpened, setHelpOpened] = useState(false);
+  const help = useLazyDialog();
   const [confirmIds, setConfirmIds] = useState<string[] | null>(null);
   const categories = useMemo(() => nodeChoiceCategories(data.utilityTemplates), [data.utilityTemplates]);
   const { addNode, deleteNodes, disconnect, moveSelected, save, setHidden, store, updateNode } = graph;
@@ -225,10 +225,7 @@ export function EditorScreen({ movieId }: { movieId: string }) {
           showHidden={showHidden}
           phone={device.phone}
           onToggleHidden={() => toggleHidden(!showHidden)}
-          onHelp={() => {
-            setHelpOpened(true);
-            setHelpOpen(true);
-          }}
+          onHelp={help.show}
           onOpenCharacters={() => void saveThenGo(`/movies/${movieId}/characters`)}
           onOpenScenes={() => void saveThenGo(`/scenes/${movieId}`)}
           onAdd={(kind) => add(QUICK_CHOICES[kind])}
@@ -280,9 +277,9 @@ export function EditorScreen({ movieId }: { movieId: string }) {
         sharedSpot={() => spotFor(SHARED_WORKFLOW_CHOICE)}
         onClose={() => setCreateOpen(false)}
       />
-      {helpOpened && (
+      {help.mounted && (
         <Suspense fallback={null}>
-          <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+          <HelpDialog open={help.open} onClose={help.close} />
         </Suspense>
       )}
       <ConfirmDialog

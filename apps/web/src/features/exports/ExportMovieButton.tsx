@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useLazyDialog } from '../../ui/useLazyDialog';
 
 /**
  * The dialog's code (its form, the export and download calls) is asked for when it is first opened:
@@ -10,24 +11,16 @@ const ExportMovieDialog = lazy(() =>
 
 /** The Export button of the editor's bar and the scene list, with its dialog. */
 export function ExportMovieButton({ movieId, className }: { movieId: string; className: string }) {
-  const [open, setOpen] = useState(false);
-  // Mounted from its first opening on, and kept: the choices made stay for the next opening.
-  const [opened, setOpened] = useState(false);
+  // Kept mounted once opened: the choices made stay for the next opening.
+  const dialog = useLazyDialog();
   return (
     <>
-      <button
-        type="button"
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-        className={className}
-      >
+      <button type="button" onClick={dialog.show} className={className}>
         Export
       </button>
-      {opened && (
+      {dialog.mounted && (
         <Suspense fallback={null}>
-          <ExportMovieDialog movieId={movieId} open={open} onClose={() => setOpen(false)} />
+          <ExportMovieDialog movieId={movieId} open={dialog.open} onClose={dialog.close} />
         </Suspense>
       )}
     </>

@@ -1,7 +1,8 @@
 import type { StoryboardLevel } from '@cinegraph/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumb, CRUMB_LINK } from '../../ui/Breadcrumb';
+import { useLazyDialog } from '../../ui/useLazyDialog';
 import { movieEditorPath } from '../movies/paths';
 import { levelPlural } from './logic/levels';
 import { charactersPath, scenesPath } from './paths';
@@ -31,9 +32,7 @@ export interface StoryboardBreadcrumbProps {
  */
 export function StoryboardBreadcrumb({ level, movieId, movieTitle, sceneTitle }: StoryboardBreadcrumbProps) {
   const parentTitle = level === 'shot' ? sceneTitle : movieTitle;
-  const [descriptionsOpen, setDescriptionsOpen] = useState(false);
-  // Mounted from its first opening on, as it was from the start before: it keeps its state when closed.
-  const [descriptionsOpened, setDescriptionsOpened] = useState(false);
+  const descriptions = useLazyDialog();
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -59,14 +58,7 @@ export function StoryboardBreadcrumb({ level, movieId, movieTitle, sceneTitle }:
         <Link to={movieEditorPath(movieId)} className={CRUMB_LINK}>
           Editor
         </Link>
-        <button
-          type="button"
-          onClick={() => {
-            setDescriptionsOpen(true);
-            setDescriptionsOpened(true);
-          }}
-          className={CRUMB_LINK}
-        >
+        <button type="button" onClick={descriptions.show} className={CRUMB_LINK}>
           Descriptions
         </button>
         {level === 'scene' && (
@@ -76,13 +68,9 @@ export function StoryboardBreadcrumb({ level, movieId, movieTitle, sceneTitle }:
           </Suspense>
         )}
       </nav>
-      {descriptionsOpened && (
+      {descriptions.mounted && (
         <Suspense fallback={null}>
-          <DescriptionsDialog
-            movieId={movieId}
-            open={descriptionsOpen}
-            onClose={() => setDescriptionsOpen(false)}
-          />
+          <DescriptionsDialog movieId={movieId} open={descriptions.open} onClose={descriptions.close} />
         </Suspense>
       )}
     </header>

@@ -1,6 +1,7 @@
 import type { NodeProps } from '@xyflow/react';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useOffline } from '../../../lib/offline';
+import { useLazyDialog } from '../../../ui/useLazyDialog';
 import { DownloadNodeControls } from '../../exports/DownloadNodeControls';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { HandleRow } from './HandleRow';
@@ -21,9 +22,8 @@ const DescriptionsDialog = lazy(() =>
 export const UtilityNode = memo(function UtilityNode({ data, type, selected }: NodeProps<CanvasNode>) {
   const { node } = data;
   const offline = useOffline();
-  const [descriptionsOpen, setDescriptionsOpen] = useState(false);
-  // Mounted from its first opening on, and kept (the tab chosen stays for the next opening).
-  const [descriptionsOpened, setDescriptionsOpened] = useState(false);
+  // Kept mounted once opened: the tab chosen stays for the next opening.
+  const descriptions = useLazyDialog();
   return (
     <NodeShell node={node} type={type} selected={selected}>
       <div className="py-2">
@@ -39,19 +39,16 @@ export const UtilityNode = memo(function UtilityNode({ data, type, selected }: N
           <button
             type="button"
             className="nodrag w-full rounded-md bg-white/5 px-2 py-1 text-xs text-neutral-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-amber-400"
-            onClick={() => {
-              setDescriptionsOpened(true);
-              setDescriptionsOpen(true);
-            }}
+            onClick={descriptions.show}
           >
             Edit Descriptions
           </button>
-          {descriptionsOpened && (
+          {descriptions.mounted && (
             <Suspense fallback={null}>
               <DescriptionsDialog
                 movieId={node.movie_id}
-                open={descriptionsOpen}
-                onClose={() => setDescriptionsOpen(false)}
+                open={descriptions.open}
+                onClose={descriptions.close}
               />
             </Suspense>
           )}
