@@ -21,9 +21,10 @@ export const CHUNK_GROUPS: { name: string; test: RegExp; includeDependenciesRecu
     includeDependenciesRecursively: false,
   },
   {
-    // The dialogs' and menus' parts most screens with data use.
+    // The dialogs' and menus' parts most screens with data use, and the state of the dialogs whose code
+    // comes at their first opening.
     name: 'ui',
-    test: /[\\/]src[\\/]ui[\\/](Button|Dialog|ConfirmDialog|Menu)\.tsx$/,
+    test: /[\\/]src[\\/]ui[\\/](Button|Dialog|ConfirmDialog|Menu|useLazyDialog)\.tsx?$/,
     includeDependenciesRecursively: false,
   },
   {

@@ -16,6 +16,7 @@ describe('the build’s chunk groups', () => {
       ['src/lib/swr.ts', 'swr'],
       ['src/ui/Dialog.tsx', 'ui'],
       ['src/ui/Menu.tsx', 'ui'],
+      ['src/ui/useLazyDialog.ts', 'ui'],
       ['../../packages/contracts/src/workers.ts', 'editorKit'],
       ['src/features/generation/logic/statusCounts.ts', 'editorKit'],
     ];
