@@ -195,9 +195,20 @@ describe('claiming pending generations', () => {
     expect(await claimPendingGenerations(t.db, 50)).toEqual([]);
 
     // Its run ended on the worker: the slot takes one more job, not two.
-    const endedOn = (w: { id: string }) => (w.id === worker.id ? 1 : 0);
-    const next = await claimPendingGenerations(t.db, 50, { endedOn });
+    const ended = new Map([[worker.id, 1]]);
+    const next = await claimPendingGenerations(t.db, 50, { ended });
     expect(next.map((c) => c.worker.id)).toEqual([worker.id]);
-    expect(await claimPendingGenerations(t.db, 50, { endedOn })).toEqual([]);
+    expect(await claimPendingGenerations(t.db, 50, { ended })).toEqual([]);
+  });
+
+  it('gives the slot once when the ended job is written as done before the claim reads its worker', async () => {
+    const worker = await addWorker('http://127.0.0.1:9009', 1);
+    await generate(t, m, m.shotIds.slice(0, 1), 3);
+    const [first] = await claimPendingGenerations(t.db, 50);
+    // The dispatcher counted the job as ended, then its success was written before the claim ran.
+    const ended = new Map([[worker.id, 1]]);
+    await t.db.update(generations).set({ status: 'success' }).where(eq(generations.id, first!.job.id));
+    const next = await claimPendingGenerations(t.db, 50, { ended });
+    expect(next.map((c) => c.worker.id)).toEqual([worker.id]);
   });
 });

@@ -30,10 +30,13 @@ export type ClientIdOf = (worker: WorkerRow) => string | undefined;
 export interface ClaimContext {
   clientIdOf?: ClientIdOf;
   /**
-   * Jobs of the worker whose run has ended there while this dispatcher still stores their outputs: their
-   * slot is free for the next job already (the database counts them until their move is written).
+   * Worker id -> jobs whose run has ended there while this dispatcher still stores their outputs: their
+   * slots are free for the next jobs already (the database counts them until their move is written).
+   * Counted before the claim reads the workers: a job whose move is written meanwhile then counts at
+   * most once too few (never below zero), while a count taken after the read would miss a job whose move
+   * was written after it, and so a slot (the job's end has asked for its claim already).
    */
-  endedOn?: (worker: WorkerRow) => number;
+  ended?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -66,7 +69,7 @@ export interface ClaimRound {
 export async function claimForFreeSlots(
   db: Database,
   limit: number,
-  { clientIdOf = () => undefined, endedOn = () => 0 }: ClaimContext = {},
+  { clientIdOf = () => undefined, ended = new Map() }: ClaimContext = {},
 ): Promise<ClaimRound> {
   return inRawTransaction(db, async (run) => {
     // Each worker with the number of jobs it holds, in the statement that locks it.
@@ -74,7 +77,7 @@ export async function claimForFreeSlots(
     const none = { claims: [], idleSlots: 0 };
     if (rows.length === 0) return none;
     const candidates = rows.map(WORKER.read);
-    const busy = new Map(candidates.map((w, i) => [w.id, Math.max(0, rows[i]!.busy - endedOn(w))]));
+    const busy = new Map(candidates.map((w, i) => [w.id, Math.max(0, rows[i]!.busy - (ended.get(w.id) ?? 0))]));
     const freeSlots = candidates.reduce((sum, w) => sum + Math.max(0, w.capacity - busy.get(w.id)!), 0);
     if (freeSlots === 0) return none;
     const free = candidates.filter((w) => busy.get(w.id)! < w.capacity);
