@@ -77,7 +77,9 @@ export async function claimForFreeSlots(
     const none = { claims: [], idleSlots: 0 };
     if (rows.length === 0) return none;
     const candidates = rows.map(WORKER.read);
-    const busy = new Map(candidates.map((w, i) => [w.id, Math.max(0, rows[i]!.busy - (ended.get(w.id) ?? 0))]));
+    const busy = new Map(
+      candidates.map((w, i) => [w.id, Math.max(0, rows[i]!.busy - (ended.get(w.id) ?? 0))]),
+    );
     const freeSlots = candidates.reduce((sum, w) => sum + Math.max(0, w.capacity - busy.get(w.id)!), 0);
     if (freeSlots === 0) return none;
     const free = candidates.filter((w) => busy.get(w.id)! < w.capacity);
