@@ -11,6 +11,7 @@ import {
   type Edge,
   type IsValidConnection,
   type OnConnect,
+  type OnNodesChange,
   type OnNodeDrag,
   type Viewport,
 } from '@xyflow/react';
@@ -46,6 +47,7 @@ import { menuPosition } from './logic/placement';
 import { CardMenu } from './nodes/CardMenu';
 import { CardMenuContext, CardStatesContext, FarZoomContext } from './nodes/farZoom';
 import { NODE_TYPES } from './nodes/nodeTypes';
+import { withoutEstimatedSizes } from './logic/unmeasuredNodes';
 import { useCanvasView } from './useCanvasView';
 import type { Device } from './useDevice';
 import type { EditorGraph } from './useEditorGraph';
@@ -156,6 +158,18 @@ export function EditorCanvas({
     onPaneClick();
   }, [device.touch, onPaneClick, store]);
 
+  // The sizes React Flow measures as estimated are not taken (see withoutEstimatedSizes).
+  const { onNodesChange: changeNodes } = graph;
+  const onNodesChange = useCallback<OnNodesChange<CanvasNode>>(
+    (changes) => {
+      const kept = withoutEstimatedSizes(changes, store.getSnapshot().nodes, (id) => {
+        const bounds = flowStore.getState().nodeLookup.get(id)?.internals.handleBounds;
+        return bounds && [...(bounds.source ?? []), ...(bounds.target ?? [])];
+      });
+      if (kept.length > 0) changeNodes(kept);
+    },
+    [changeNodes, flowStore, store],
+  );
   const onConnect = useCallback<OnConnect>((connection) => void connect(connection), [connect]);
   const onNodeDragStop = useCallback<OnNodeDrag<CanvasNode>>(
     (_event, _node, moved) => void savePositions(moved),
@@ -284,7 +298,7 @@ export function EditorCanvas({
             nodes={shownNodes}
             edges={shownEdges}
             nodeTypes={NODE_TYPES}
-            onNodesChange={graph.onNodesChange}
+            onNodesChange={onNodesChange}
             onEdgesChange={graph.onEdgesChange}
             onConnect={onConnect}
             isValidConnection={isValidConnection}

@@ -1,7 +1,9 @@
 import type { EditorNode } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
 import { toCanvasNode } from './canvasNodes';
-import { settleMeasured, withSizeEstimate } from './unmeasuredNodes';
+import type { Handle, NodeChange } from '@xyflow/react';
+import type { CanvasNode } from './canvasNodes';
+import { settleMeasured, withoutEstimatedSizes, withSizeEstimate } from './unmeasuredNodes';
 
 function workflow(): EditorNode {
   return {
@@ -50,5 +52,31 @@ describe('unmeasured nodes', () => {
     expect(settled!.handles).toBeUndefined();
     expect(settled!.initialHeight).toBeUndefined();
     expect(settled!.measured).toEqual({ width: 240, height: 210 });
+  });
+
+  describe('sizes React Flow measures', () => {
+    const estimated = withSizeEstimate(toCanvasNode(workflow()));
+    const asDrawn = (dx = 0): Handle[] =>
+      estimated.handles!.map((h) => ({ ...h, x: h.x + dx, nodeId: 'w1' }) as Handle);
+    const size = (width: number, height: number): NodeChange<CanvasNode> => ({
+      id: 'w1',
+      type: 'dimensions',
+      dimensions: { width, height },
+    });
+    const exact = size(estimated.initialWidth!, estimated.initialHeight!);
+
+    it('leaves out the size of a node drawn as estimated, its handles where they were placed', () => {
+      const select: NodeChange<CanvasNode> = { id: 'w1', type: 'select', selected: true };
+      expect(withoutEstimatedSizes([exact, select], [estimated], () => asDrawn(0.4))).toEqual([select]);
+    });
+
+    it('keeps the size of a node drawn otherwise: larger, its handles elsewhere, or measured before', () => {
+      const taller = size(estimated.initialWidth!, estimated.initialHeight! + 12);
+      expect(withoutEstimatedSizes([taller], [estimated], () => asDrawn())).toEqual([taller]);
+      expect(withoutEstimatedSizes([exact], [estimated], () => asDrawn(6))).toEqual([exact]);
+      expect(withoutEstimatedSizes([exact], [estimated], () => asDrawn().slice(1))).toEqual([exact]);
+      const measured = { ...estimated, measured: { width: 240, height: 90 } };
+      expect(withoutEstimatedSizes([exact], [measured], () => asDrawn())).toEqual([exact]);
+    });
   });
 });

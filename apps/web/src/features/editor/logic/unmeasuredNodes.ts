@@ -5,7 +5,7 @@ import {
   type EditorNode,
   type Handle,
 } from '@cinegraph/contracts';
-import type { NodeHandle, Position } from '@xyflow/react';
+import type { Handle as DrawnHandle, NodeChange, NodeHandle, Position } from '@xyflow/react';
 import type { CanvasNode } from './canvasNodes';
 
 /** The drawn sizes of a node's parts, in canvas pixels (NodeShell, HandleRow, the node bodies). */
@@ -67,4 +67,44 @@ export function settleMeasured(nodes: CanvasNode[]): CanvasNode[] {
     return rest;
   });
   return changed ? settled : nodes;
+}
+
+/** How far (canvas pixels) a handle React Flow measured may lie from its estimate and still be the same. */
+const SAME_PLACE_PX = 1;
+
+/**
+ * The changes without the sizes React Flow reports for nodes drawn exactly as estimated (a card always
+ * is): taking them would hand React Flow every such node anew, and it would go through each of them and
+ * their edges once more, in the frame that first shows them, for the same size and handles. `drawn`
+ * gives the handles React Flow measured on a node. A node left with its estimates keeps them until it
+ * is drawn otherwise (its next size change is reported then).
+ */
+export function withoutEstimatedSizes(
+  changes: NodeChange<CanvasNode>[],
+  nodes: readonly CanvasNode[],
+  drawn: (id: string) => readonly DrawnHandle[] | undefined,
+): NodeChange<CanvasNode>[] {
+  if (!changes.some((change) => change.type === 'dimensions')) return changes;
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  return changes.filter((change) => {
+    if (change.type !== 'dimensions' || change.resizing || change.setAttributes) return true;
+    const node = byId.get(change.id);
+    if (!node || node.measured || !node.handles || !change.dimensions) return true;
+    const sameSize =
+      change.dimensions.width === node.initialWidth && change.dimensions.height === node.initialHeight;
+    return !(sameSize && sameHandles(node.handles, drawn(change.id) ?? []));
+  });
+}
+
+function sameHandles(estimated: readonly NodeHandle[], drawn: readonly DrawnHandle[]): boolean {
+  if (estimated.length !== drawn.length) return false;
+  return estimated.every((handle) =>
+    drawn.some(
+      (other) =>
+        (other.id ?? null) === (handle.id ?? null) &&
+        other.type === handle.type &&
+        Math.abs(other.x - handle.x) <= SAME_PLACE_PX &&
+        Math.abs(other.y - handle.y) <= SAME_PLACE_PX,
+    ),
+  );
 }
