@@ -19,7 +19,6 @@ import '@xyflow/react/dist/style.css';
 import './canvas.css';
 import {
   useCallback,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -64,6 +63,13 @@ interface EditorCanvasProps {
 }
 
 const PRO_OPTIONS = { hideAttribution: true };
+/**
+ * The edges until the nodes in view are measured, in the same frame: given with the nodes, each edge
+ * in view was drawn at its nodes' estimated handles, then again a moment later where React Flow
+ * measured them (the measures differ from the estimates in their last decimals), its path laid out
+ * twice before the first view showed.
+ */
+const NO_EDGES: CanvasEdge[] = [];
 /** Room a card's node menu needs (two items). */
 const CARD_MENU_SIZE = { width: 180, height: 90 };
 
@@ -259,14 +265,14 @@ export function EditorCanvas({
   const onInit = useCallback(() => {
     if (!opened.current) openOn();
   }, [openOn]);
-  // The first fit reckons with estimated sizes; once the nodes are drawn and measured it is made again
-  // with their real ones (once, and only while the view is still the first one).
-  const [refitPending, setRefitPending] = useState(saved === null);
-  const refit = useCallback(() => {
-    if (!opened.current) return;
-    setRefitPending(false);
-    if (sameViewport(opened.current, flow.getViewport())) openOn();
-  }, [flow, openOn]);
+  // Once the nodes in view are drawn and measured, the edges join them (see NO_EDGES), and the first fit,
+  // reckoned with estimated sizes, is made again with the real ones (only while the view is still the
+  // first one, not one the creator left).
+  const [measured, setMeasured] = useState(false);
+  const onMeasured = useCallback(() => {
+    setMeasured(true);
+    if (saved === null && opened.current && sameViewport(opened.current, flow.getViewport())) openOn();
+  }, [flow, openOn, saved]);
   const fitAll = useCallback(() => {
     const view = fitted();
     if (view) flow.setViewport(view);
@@ -296,7 +302,7 @@ export function EditorCanvas({
             // canvas.css).
             className={far ? 'overflow-clip! canvas-far' : 'overflow-clip!'}
             nodes={shownNodes}
-            edges={shownEdges}
+            edges={measured ? shownEdges : NO_EDGES}
             nodeTypes={NODE_TYPES}
             onNodesChange={onNodesChange}
             onEdgesChange={graph.onEdgesChange}
@@ -338,7 +344,7 @@ export function EditorCanvas({
               </ControlButton>
             </Controls>
             <CanvasMinimap size={minimapStyle} />
-            {refitPending && <OnNodesMeasured onMeasured={refit} />}
+            {!measured && <OnNodesMeasured onMeasured={onMeasured} />}
           </ReactFlow>
           {menuNode && <CardMenu node={menuNode} at={cardMenu.at} onClose={closeCardMenu} />}
         </CardMenuContext.Provider>
@@ -348,13 +354,14 @@ export function EditorCanvas({
 }
 
 /**
- * Calls onMeasured when every node in view has been measured (nodesInViewMeasured). Mounted only until
- * the first view is fitted again: its check goes through every node at each change of React Flow's
- * store, and a drag or a pan changes it several times a frame.
+ * Calls onMeasured when every node in view has been measured (nodesInViewMeasured), before the browser
+ * paints (a layout effect: the edges it brings are in the first view drawn). Mounted only until then:
+ * its check goes through every node at each change of React Flow's store, and a drag or a pan changes it
+ * several times a frame.
  */
 function OnNodesMeasured({ onMeasured }: { onMeasured(): void }) {
   const measured = useStore(nodesInViewMeasured);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (measured) onMeasured();
   }, [measured, onMeasured]);
   return null;
