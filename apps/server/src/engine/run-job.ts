@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { generations, workers, type GenerationOutputColumn } from '../db/schema';
 import type { GenerationRow } from '../services/generations/access';
-import { generationFileKeys } from '../services/generations/update';
+import { generationFileKeys, generationFilesPrefix } from '../services/generations/update';
 import type { Storage } from '../storage/storage';
 import type { Claim } from './claim';
 import { executionSecondsOf } from './gpu-time';
@@ -125,6 +125,7 @@ function leftOutWarning(nodeErrors: QueuedPrompt['node_errors']): string | null 
  * never arrived there.
  */
 export async function resumeJob(r: JobRunner, job: GenerationRow, signal: AbortSignal) {
+  await dropFilesOfLostRun(r, job);
   const [worker] = job.workerId ? await r.db.select().from(workers).where(eq(workers.id, job.workerId)) : [];
   if (!job.promptId || !worker) {
     return requeueOrFail(r, job, job.status, 'The job lost its worker before it was queued');
@@ -145,6 +146,24 @@ export async function resumeJob(r: JobRunner, job: GenerationRow, signal: AbortS
   }
   if (!found) return requeueOrFail(r, job, 'assigned', 'The job was not on its worker after a restart');
   await queuedOn(r, job, worker, { prompt_id: found, node_errors: {} }, signal, new Date());
+}
+
+/**
+ * The files the job's run may have stored before its server died, between writing them and recording
+ * the take: an unfinished job's row records none, and its run stores them again when it resumes (or
+ * another run stores its own). Every key of a job's files starts with its prefix, known from its id,
+ * so nothing is written before a store for a restart to find them. A job still `assigned` was never
+ * followed, so it stored nothing.
+ */
+async function dropFilesOfLostRun(r: JobRunner, job: GenerationRow) {
+  if (job.status !== 'assigned') await dropJobFiles(r, job);
+}
+
+/** Every file stored under the job's prefix, for a job whose row records none. */
+function dropJobFiles(r: JobRunner, job: GenerationRow) {
+  return r.storage.deletePrefix(generationFilesPrefix(job.movieId, job.id)).catch((error: unknown) => {
+    r.log.warn(`Generation ${job.id}: files its row does not record stay: ${messageOf(error)}`);
+  });
 }
 
 /** `adoptedAt`: when a restarted server took the job over (it may have missed `execution_start`). */
@@ -228,7 +247,13 @@ async function succeed(
   outcome: Extract<PromptOutcome, { status: 'success' }>,
   timing: RunTiming,
 ) {
-  const output = await storeGenerationOutput(r, client, job, outcome.outputs);
+  const output = await storeGenerationOutput(r, client, job, outcome.outputs).catch(
+    async (error: unknown) => {
+      // Failed part way (the display image after the file, say): what it wrote is recorded nowhere.
+      await dropJobFiles(r, job);
+      throw error;
+    },
+  );
   if (!output) return fail(r, job.id, FOLLOWED, 'The workflow finished without producing an output file.');
   const history = outcome.history ?? (await client.history(job.promptId!).catch(() => null));
   // Shot and scene change with the move, in its statement (see grouped-moves.ts). Cancelled at the last
