@@ -3,9 +3,9 @@ import { useEffect, useRef, type PointerEvent } from 'react';
 import type { Rect } from './logic/placement';
 import {
   boundsOf,
+  drawnOnMinimap,
   minimapFrame,
   pannedViewport,
-  toMinimap,
   viewRect,
   wheelZoom,
   type MinimapFrame,
@@ -53,13 +53,13 @@ function draw(canvas: HTMLCanvasElement, state: ReactFlowState, size: Size): Min
   const radius = NODE_RADIUS * frame.scale;
   context.beginPath();
   for (const rect of rects) {
-    const r = toMinimap(rect, frame);
+    const r = drawnOnMinimap(rect, frame);
     if (radius >= 0.5) context.roundRect(r.x, r.y, r.width, r.height, radius);
     else context.rect(r.x, r.y, r.width, r.height);
   }
   context.fillStyle = NODE_COLOR;
   context.fill();
-  const shown = toMinimap(view, frame);
+  const shown = drawnOnMinimap(view, frame);
   context.beginPath();
   context.rect(0, 0, size.width, size.height);
   context.rect(shown.x, shown.y, shown.width, shown.height);

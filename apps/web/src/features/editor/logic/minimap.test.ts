@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, minimapFrame, pannedViewport, toMinimap, viewRect, wheelZoom } from './minimap';
+import {
+  boundsOf,
+  drawnOnMinimap,
+  minimapFrame,
+  pannedViewport,
+  toMinimap,
+  viewRect,
+  wheelZoom,
+} from './minimap';
 import type { Rect } from './placement';
 
 const MAP = { width: 200, height: 120 };
@@ -59,6 +67,26 @@ describe('the minimap', () => {
       const square = toMinimap({ x: 0, y: 0, width: 100, height: 100 }, frame);
       expect(square.width).toBeCloseTo(square.height, 9);
     }
+  });
+
+  it('draws every node and the view some pixels wide when one node lies far from the rest', () => {
+    // 60,000 canvas px off: at scale the other nodes and the view come out a pixel or less.
+    const far = [...nodes, { x: 60_000, y: 40_000, width: 280, height: 400 }];
+    const view = viewRect({ x: 0, y: 0, zoom: 0.6 }, CANVAS);
+    const frame = minimapFrame(boundsOf(far), view, MAP)!;
+    expect(toMinimap(far[0]!, frame).width).toBeLessThan(1);
+    for (const rect of [...far, view]) {
+      const drawn = drawnOnMinimap(rect, frame);
+      expect(drawn.width).toBeGreaterThanOrEqual(3);
+      expect(drawn.height).toBeGreaterThanOrEqual(3);
+      expect(inside(drawn, MAP)).toBe(true);
+      // Grown about where it is: its centre stays.
+      expect(centre(drawn).x).toBeCloseTo(centre(toMinimap(rect, frame)).x, 9);
+      expect(centre(drawn).y).toBeCloseTo(centre(toMinimap(rect, frame)).y, 9);
+    }
+    // A node drawn larger than that keeps its size.
+    const near = minimapFrame(boundsOf(nodes), view, MAP)!;
+    expect(drawnOnMinimap(nodes[0]!, near)).toEqual(toMinimap(nodes[0]!, near));
   });
 
   it('frames the view alone when there is no node, and nothing before the canvas has a size', () => {

@@ -71,6 +71,21 @@ export function toMinimap(rect: Rect, frame: MinimapFrame): Rect {
 }
 
 /**
+ * The least a node or the view is drawn, in minimap pixels each way. One node far from the rest makes
+ * the frame so wide that every other node, and the view, come out under a pixel: drawn at scale they
+ * would vanish, and the minimap look empty.
+ */
+export const MIN_DRAWN_PX = 3;
+
+/** A canvas rect as the minimap draws it, grown about its centre to MIN_DRAWN_PX where it is smaller. */
+export function drawnOnMinimap(rect: Rect, frame: MinimapFrame): Rect {
+  const r = toMinimap(rect, frame);
+  const width = Math.max(r.width, MIN_DRAWN_PX);
+  const height = Math.max(r.height, MIN_DRAWN_PX);
+  return { x: r.x - (width - r.width) / 2, y: r.y - (height - r.height) / 2, width, height };
+}
+
+/**
  * The viewport after the pointer moved by (dx, dy) minimap pixels while pressed on the minimap: the
  * view's rectangle follows the pointer (React Flow's own moves it ~5-8% further, by its unframed scale).
  */
