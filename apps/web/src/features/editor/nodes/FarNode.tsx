@@ -1,9 +1,10 @@
 import { HANDLE_COLORS, type EditorNode } from '@cinegraph/contracts';
-import { Handle, Position, useStoreApi, type NodeHandle, type NodeProps } from '@xyflow/react';
-import { useContext } from 'react';
+import { useStoreApi, type NodeHandle, type NodeProps } from '@xyflow/react';
+import { useContext, useState } from 'react';
 import type { CanvasNode } from '../logic/canvasNodes';
 import { sizeEstimate } from '../logic/unmeasuredNodes';
-import { FAR_HANDLE, FRAME_BORDER_PX } from './farHandle';
+import { CardHandle } from './CardHandle';
+import { FRAME_BORDER_PX } from './farHandle';
 import { CardMenuContext, useCardState } from './farZoom';
 import { nodeMenuLabel } from './nodeMenu';
 import { MENU_TRIGGER, NodeFrame, TITLE_BOX } from './NodeShell';
@@ -17,13 +18,18 @@ import { HEADING } from './NodeTitle';
  * a fitted view of a large movie opens and pans drawing cards only. The size and handles are the node's as last drawn in full, or
  * estimated from what it carries (sizeEstimate) if it never was.
  */
-export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNode>) {
+export function FarNode({ id, data, type, selected, dragging, height }: NodeProps<CanvasNode>) {
   const { node } = data;
   const state = useCardState(id);
   const openMenu = useContext(CardMenuContext);
   const store = useStoreApi<CanvasNode>();
   // Read as the node is drawn, not followed: the places change only when the node is drawn in full.
-  const drawn = store.getState().nodeLookup.get(id)?.internals.handleBounds;
+  const { nodeLookup, rfId } = store.getState();
+  const drawn = nodeLookup.get(id)?.internals.handleBounds;
+  // Its handles are React Flow's while the pointer is on it (see CardHandle), and while it is dragged:
+  // the pointer may slip off it at a step of the snap grid, and back on at the next.
+  const [pointed, setPointed] = useState(false);
+  const live = pointed || dragging;
   // Estimated only if React Flow has neither: it has both for every node it draws (the estimates the
   // canvas gives it, then the measures), and a fitted view draws hundreds of cards at once.
   const estimate = () => sizeEstimate(node, type);
@@ -56,17 +62,23 @@ export function FarNode({ id, data, type, selected, height }: NodeProps<CanvasNo
         </button>
       }
       style={{ height: height ?? estimate().height, position: 'relative' }}
+      // Not under a pressed button but while connecting: a node dragged or the view panned over cards
+      // would swap their handles as it passes.
+      onPointerEnter={(event) => {
+        if (event.buttons === 0 || store.getState().connection.inProgress) setPointed(true);
+      }}
+      onPointerLeave={() => setPointed(false)}
     >
       {/* In the frame itself, placed from its padding edge: React Flow measures them from the node's
       outer edge, one border (1 px) further out. What is the same for every handle is in a class
       (FAR_HANDLE), not in each one's inline style. */}
       {handles.map((handle) => (
-        <Handle
+        <CardHandle
           key={`${handle.type}-${handle.id}`}
-          id={handle.id}
-          type={handle.type}
-          position={handle.type === 'target' ? Position.Left : Position.Right}
-          className={FAR_HANDLE}
+          nodeId={id}
+          flowId={rfId}
+          handle={handle}
+          live={live}
           style={{
             left: handle.x - FRAME_BORDER_PX,
             top: handle.y - FRAME_BORDER_PX,

@@ -1,5 +1,5 @@
 import type { CanvasNodeType, EditorNode } from '@cinegraph/contracts';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, PointerEventHandler, ReactNode } from 'react';
 import { Menu } from '../../../ui/Menu';
 import { useEditorActions } from '../editorActions';
 import { LEVEL_LABELS, LevelSymbol } from './LevelSymbol';
@@ -81,6 +81,8 @@ export function NodeFrame({
   menu,
   card,
   style,
+  onPointerEnter,
+  onPointerLeave,
   children,
 }: {
   node: EditorNode;
@@ -92,6 +94,8 @@ export function NodeFrame({
   /** Drawn as a card: the header tinted in the kind's colour, the border in the state's, if any. */
   card?: { state: CardState | null };
   style?: CSSProperties;
+  onPointerEnter?: PointerEventHandler;
+  onPointerLeave?: PointerEventHandler;
   children: ReactNode;
 }) {
   const border = card?.state
@@ -111,6 +115,8 @@ export function NodeFrame({
         selected ? 'ring-2 ring-[var(--editor-accent)]/40' : ''
       }`}
       style={style}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
     >
       <header
         className={`flex items-center gap-2 px-3 py-2 ${card ? `rounded-t-xl ${HEADER_TINTS[type]} ${CARD_TINT.header}` : ''}`}

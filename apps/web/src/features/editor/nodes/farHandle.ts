@@ -1,3 +1,5 @@
+import type { HandleType, Position } from '@xyflow/react';
+
 /** The frame's border (NodeFrame's `border`): a handle inside the frame is placed from inside it. */
 export const FRAME_BORDER_PX = 1;
 
@@ -8,3 +10,24 @@ export const FRAME_BORDER_PX = 1;
  * not in a layer and would win over the utilities' layer otherwise.
  */
 export const FAR_HANDLE = 'right-auto! size-[8px]! min-h-[8px]! min-w-[8px]! transform-none! border-none!';
+
+/**
+ * The class and data attributes React Flow's Handle gives a connectable handle while no connection is
+ * in progress (see CardHandle): what React Flow reads of a handle in the page, to end a connection on
+ * it (its type, node, id and connectable classes) and to measure it (its place), and what lets the
+ * pointer reach it (`connectionindicator`).
+ */
+export function restingHandle(
+  flowId: string,
+  nodeId: string,
+  handle: { id?: string | null; type: HandleType },
+  position: Position,
+) {
+  return {
+    'data-handleid': handle.id ?? undefined,
+    'data-nodeid': nodeId,
+    'data-handlepos': position,
+    'data-id': `${flowId}-${nodeId}-${handle.id ?? null}-${handle.type}`,
+    className: `react-flow__handle react-flow__handle-${position} nodrag nopan ${FAR_HANDLE} ${handle.type} connectable connectablestart connectableend connectionindicator`,
+  };
+}
