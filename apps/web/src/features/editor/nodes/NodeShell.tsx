@@ -123,8 +123,9 @@ export function NodeFrame({
       >
         {card ? (
           // A card shows its kind as colour (the header's): its level symbol would be a dot of a pixel
-          // or two. One box, not a box in a box: a card is drawn hundreds of times at once.
-          <span className="size-4 shrink-0 rounded-sm bg-current" title={LEVEL_LABELS[type]} />
+          // or two. One box, not a box in a box, and square: a card is drawn hundreds of times at once,
+          // and a rounded box costs the raster more than a plain one (see FAR_HANDLE).
+          <span className="size-4 shrink-0 bg-current" title={LEVEL_LABELS[type]} />
         ) : (
           <span className={HEADER_TINTS[type]} title={LEVEL_LABELS[type]}>
             <LevelSymbol type={type} />
