@@ -33,8 +33,8 @@ const ROUTES = [
 
 /**
  * Writes ROUTE_PRELOADS_FILE: for each route, the chunks of its lazily loaded modules with all their
- * static imports, less what the entry already loads, and their CSS. The build fails if a module is not
- * a chunk of its own (renamed, or no longer loaded lazily).
+ * static imports, less what the entry already loads, and their CSS. The build fails if no chunk holds
+ * a module (renamed).
  */
 export function routePreloads(): Plugin {
   let root = '';
@@ -67,8 +67,12 @@ function chunks(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
 }
 
+/** The chunk a lazily loaded module comes in: its own, or the chunk group's that holds it (chunk-groups.ts). */
 export function lazyChunkOf(bundle: OutputBundle, moduleId: string): OutputChunk {
-  const chunk = chunks(bundle).find((c) => c.facadeModuleId === moduleId && c.isDynamicEntry);
+  const all = chunks(bundle);
+  const chunk =
+    all.find((c) => c.facadeModuleId === moduleId && c.isDynamicEntry) ??
+    all.find((c) => !c.isEntry && c.moduleIds.includes(moduleId));
   if (!chunk) throw new Error(`route-preloads: ${moduleId} is not a lazily loaded chunk of the build`);
   return chunk;
 }

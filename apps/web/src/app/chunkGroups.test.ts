@@ -14,16 +14,26 @@ describe('the build’s chunk groups', () => {
       ['node_modules/swr/dist/config-context-ext53wcz.mjs', 'swr'],
       ['node_modules/dequal/lite/index.mjs', 'swr'],
       ['src/lib/swr.ts', 'swr'],
-      ['src/ui/Dialog.tsx', 'ui'],
-      ['src/ui/Menu.tsx', 'ui'],
-      ['src/ui/useLazyDialog.ts', 'ui'],
-      ['../../packages/contracts/src/workers.ts', 'editorKit'],
-      ['src/features/generation/logic/statusCounts.ts', 'editorKit'],
+      ['src/app/DataLayout.tsx', 'swr'],
+      ['src/ui/Dialog.tsx', 'screenKit'],
+      ['src/ui/Menu.tsx', 'screenKit'],
+      ['src/ui/useLazyDialog.ts', 'screenKit'],
+      ['src/ui/NotFoundState.tsx', 'screenKit'],
+      ['../../packages/contracts/src/workers.ts', 'screenKit'],
+      ['src/features/generation/logic/statusCounts.ts', 'screenKit'],
+      ['src/features/generation/hooks/useGenerationEvents.ts', 'screenKit'],
+      ['src/features/exports/ExportMovieButton.tsx', 'screenKit'],
+      ['src/features/workflows/workflowApi.ts', 'screenKit'],
+      ['src/lib/offline.ts', 'screenKit'],
+      ['node_modules/swr/dist/infinite/index.mjs', 'screenKit'],
     ];
     for (const [file, group] of grouped) {
       expect(groupOf(path.posix.join('/work/apps/web', file)), file).toBe(group);
       expect(groupOf(`C:\\work\\apps\\web\\${file.replaceAll('/', '\\')}`), file).toBe(group);
     }
+    // The endpoints the group's modules call (each a virtual module of the endpoint table), and not others.
+    expect(groupOf('\0cinegraph-endpoint:updateMovie')).toBe('screenKit');
+    expect(groupOf('\0cinegraph-endpoint:listMovies')).toBeNull();
     // The landing page's own modules (its sections under the opening draw handles), and names that only
     // start like a grouped one.
     for (const file of [
@@ -34,8 +44,9 @@ describe('the build’s chunk groups', () => {
       'src/lib/api.ts',
       'src/lib/session.ts',
       'src/app/router.ts',
-      'node_modules/swr/dist/infinite/index.mjs',
       'node_modules/react/index.js',
+      'src/features/exports/ExportMovieDialog.tsx',
+      'src/features/generation/hooks/liveConnection.ts',
     ])
       expect(groupOf(path.posix.join('/work/apps/web', file)), file).toBeNull();
   });
@@ -77,13 +88,13 @@ describe('a build whose entry loads a grouped module', () => {
   it('builds when only a lazily loaded screen needs the group: the group is a chunk of its own', async () => {
     const chunks = await bundle('document.onclick = () => import("./screen.js");\n');
     const entry = chunks.find((chunk) => chunk.isEntry)!;
-    expect(chunks.some((chunk) => chunk.name === 'ui')).toBe(true);
-    expect(entry.imports.filter((file) => file.startsWith('ui'))).toEqual([]);
+    expect(chunks.some((chunk) => chunk.name === 'screenKit')).toBe(true);
+    expect(entry.imports.filter((file) => file.startsWith('screenKit'))).toEqual([]);
   }, 60_000);
 
   it('fails when the landing page’s sections, loaded after it, import one', async () => {
     await expect(bundle('document.onclick = () => import("./screen.js");\n', 'screen.js')).rejects.toThrow(
-      /chunk-groups: the landing page loads assets\/ui-/,
+      /chunk-groups: the landing page loads assets\/screenKit-/,
     );
   }, 60_000);
 
@@ -92,6 +103,6 @@ describe('a build whose entry loads a grouped module', () => {
       bundle(
         'import { Button } from "./src/ui/Button.tsx";\ndocument.title = Button();\ndocument.onclick = () => import("./screen.js");\n',
       ),
-    ).rejects.toThrow(/chunk-groups: the landing page loads assets\/ui-/);
+    ).rejects.toThrow(/chunk-groups: the landing page loads assets\/screenKit-/);
   }, 60_000);
 });
