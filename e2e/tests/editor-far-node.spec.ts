@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { editorNodes, openNewMovieEditor } from './editor-canvas';
+import { editorNodes, nodeNamed, openNewMovieEditor } from './editor-canvas';
 import { signInThroughLandingPage } from './sign-in';
 import { api } from './studio-api';
 
@@ -49,5 +49,50 @@ test('with one node 60,000 px from the rest, the minimap shows the graph, the fa
   await expect.poll(async () => (await minimapPixels(minimap)).nodes).toBeGreaterThan(4);
   expect((await minimapPixels(minimap)).dimmedNodes).toBeGreaterThan(3);
   await minimap.screenshot({ path: 'artifacts/editor-far-node-minimap.png' });
+  await context.close();
+});
+
+/** The canvas's zoom, read from its viewport's transform. */
+const canvasZoom = (page: Page) =>
+  page
+    .locator('.react-flow__viewport')
+    .evaluate((el) => Number(/scale\(([\d.]+)\)/.exec((el as HTMLElement).style.transform)![1]));
+
+test('edges move, but one to a node dragged far off stands still until it is brought back', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInThroughLandingPage(page, 'far-edge@example.com');
+  const editor = await openNewMovieEditor(page, context);
+  const download = nodeNamed(editor, 'Download');
+  const id = await download.getAttribute('data-node-id');
+  const edges = editor.locator('.react-flow__edge');
+  const toDownload = editor.locator(`.react-flow__edge[data-testid*="-${id}-"]`);
+  const stillOnes = () =>
+    edges.evaluateAll((all) =>
+      all.filter((e) => !e.classList.contains('animated')).map((e) => e.dataset.testid),
+    );
+  // A small graph: every edge moves.
+  await expect(toDownload).toHaveCount(1);
+  await expect.poll(stillOnes).toEqual([]);
+
+  // Zoomed out as far as the canvas goes, Download dragged 500 px right: over 6,000 canvas px off.
+  const canvas = (await editor.getByTestId('editor-canvas').boundingBox())!;
+  await editor.mouse.move(canvas.x + 40, canvas.y + canvas.height - 40);
+  for (let i = 0; i < 6; i += 1) await editor.mouse.wheel(0, 800);
+  await expect.poll(() => canvasZoom(editor)).toBeLessThan(0.06);
+  const drag = async (dx: number) => {
+    const box = (await download.boundingBox())!;
+    await editor.mouse.move(box.x + box.width / 2, box.y + 4);
+    await editor.mouse.down();
+    await editor.mouse.move(box.x + box.width / 2 + dx, box.y + 4, { steps: 10 });
+    await editor.mouse.up();
+  };
+  await drag(500);
+  await expect.poll(stillOnes).toEqual([await toDownload.getAttribute('data-testid')]);
+  // Brought back: it moves again.
+  await drag(-500);
+  await expect.poll(stillOnes).toEqual([]);
   await context.close();
 });

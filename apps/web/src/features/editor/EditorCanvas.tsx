@@ -27,7 +27,13 @@ import {
   type MouseEvent,
 } from 'react';
 import { CanvasMinimap } from './CanvasMinimap';
-import { animateEdges, connectionOf, type CanvasEdge, type CanvasNode } from './logic/canvasNodes';
+import {
+  animateEdges,
+  connectionOf,
+  stillEdgesKey,
+  type CanvasEdge,
+  type CanvasNode,
+} from './logic/canvasNodes';
 import { CANVAS_SETTINGS, defaultZoom, minimapSize } from './logic/device';
 import {
   clearInsets,
@@ -125,12 +131,19 @@ export function EditorCanvas({
             .join(' '),
     [nodeData, showHidden],
   );
+  // Recomputed through a drag (a node may be dragged far), the same key while no edge changes length class.
+  const stillKey = useMemo(
+    () => stillEdgesKey(edges, nodes, new Set(generatingNow.split(' ').filter(Boolean))),
+    [edges, nodes, generatingNow],
+  );
   const shownEdges = useMemo(() => {
     const hidden = new Set(hiddenKey.split(' ').filter(Boolean));
     const shown =
       hidden.size === 0 ? edges : edges.filter((e) => !hidden.has(e.source) && !hidden.has(e.target));
-    return animateEdges(shown, new Set(generatingNow.split(' ').filter(Boolean))) as CanvasEdge[];
-  }, [edges, hiddenKey, generatingNow]);
+    const generating = new Set(generatingNow.split(' ').filter(Boolean));
+    const still = new Set(stillKey.split(' ').filter(Boolean));
+    return animateEdges(shown, generating, still) as CanvasEdge[];
+  }, [edges, hiddenKey, generatingNow, stillKey]);
 
   const isValidConnection = useCallback<IsValidConnection<CanvasEdge>>(
     (candidate) => {

@@ -2,6 +2,7 @@ import type { Connection, EditorNode } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   ANIMATED_EDGES_MAX,
+  ANIMATED_EDGE_MAX_LENGTH,
   animateEdges,
   applyMovieInputs,
   canvasTypeOf,
@@ -9,6 +10,7 @@ import {
   mergeServerNodes,
   movieInputsOf,
   serverKindOf,
+  stillEdgesKey,
   toCanvasEdge,
   toCanvasNode,
 } from './canvasNodes';
@@ -142,6 +144,33 @@ describe('edges', () => {
     expect(moving[0]).toBe(large[0]);
     // The editor benchmark drags graphs of 200 and 1,000 edges against bare React Flow's still edges.
     expect(ANIMATED_EDGES_MAX).toBeLessThan(200);
+  });
+
+  it('keeps an edge to a node dragged far still, the others moving, with the same key through a drag', () => {
+    const placed = (id: string, x: number, y = 0) => ({ id, position: { x, y } });
+    const nodes = [placed('a', 0), placed('b', 400), placed('c', 800, 300), placed('far', 60_000, 40_000)];
+    const edges = [
+      { id: 'ab', source: 'a', target: 'b' },
+      { id: 'bc', source: 'b', target: 'c' },
+      { id: 'b-far', source: 'b', target: 'far' },
+    ];
+    const key = stillEdgesKey(edges, nodes, new Set());
+    expect(key).toBe('b-far');
+    const drawn = animateEdges(edges, new Set(), new Set(key.split(' ')));
+    expect(drawn.map((edge) => edge.animated ?? false)).toEqual([true, true, false]);
+    // Dragged a little: nothing changes class. Dragged back within reach: it moves again.
+    expect(stillEdgesKey(edges, [...nodes.slice(0, 3), placed('far', 60_100, 40_000)], new Set())).toBe(key);
+    const back = [...nodes.slice(0, 3), placed('far', ANIMATED_EDGE_MAX_LENGTH, 0)];
+    expect(stillEdgesKey(edges, back, new Set())).toBe('');
+    // In a large graph only the edges into a generating node would move: those are measured.
+    const large = [
+      ...edges,
+      ...Array.from({ length: ANIMATED_EDGES_MAX }, (_, i) => ({ id: `e${i}`, source: 'a', target: 'b' })),
+    ];
+    expect(stillEdgesKey(large, nodes, new Set())).toBe('');
+    expect(stillEdgesKey(large, nodes, new Set(['far']))).toBe('b-far');
+    const generating = animateEdges(large, new Set(['far', 'c']), new Set(['b-far']));
+    expect(generating.filter((edge) => edge.animated).map((edge) => edge.id)).toEqual(['bc']);
   });
 
   it('turns an edge back into a connection body', () => {

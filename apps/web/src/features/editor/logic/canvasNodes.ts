@@ -156,17 +156,58 @@ export function toCanvasEdge(connection: Connection, nodes: ReadonlyMap<string, 
 export const ANIMATED_EDGES_MAX = 100;
 
 /**
+ * The longest edge that moves, in canvas pixels between its nodes. A moving dash is laid along the
+ * whole path every frame, wherever the view is: an edge to a node 60,000 px off held the page at 2-3
+ * frames a second. Far longer than any edge of a graph laid out to be read (the template's longest is
+ * about 1,500).
+ */
+export const ANIMATED_EDGE_MAX_LENGTH = 6_000;
+
+type Placed = Pick<CanvasNode, 'id' | 'position'>;
+
+/**
+ * The edges that would move but are longer than ANIMATED_EDGE_MAX_LENGTH, as a key of their ids ('' for
+ * none): the same string through a drag that leaves them as they are, so the drawn edges stay the same
+ * array. A large graph with nothing generating has no moving edge to measure.
+ */
+export function stillEdgesKey(
+  edges: readonly CanvasEdge[],
+  nodes: readonly Placed[],
+  generating: ReadonlySet<string>,
+): string {
+  const small = edges.length <= ANIMATED_EDGES_MAX;
+  if (!small && generating.size === 0) return '';
+  const candidates = small ? edges : edges.filter((edge) => generating.has(edge.target));
+  if (candidates.length === 0) return '';
+  const ends = new Set(candidates.flatMap((edge) => [edge.source, edge.target]));
+  const at = new Map<string, Placed['position']>();
+  for (const node of nodes) if (ends.has(node.id)) at.set(node.id, node.position);
+  const long = candidates.filter((edge) => {
+    const [a, b] = [at.get(edge.source), at.get(edge.target)];
+    return a && b && Math.hypot(a.x - b.x, a.y - b.y) > ANIMATED_EDGE_MAX_LENGTH;
+  });
+  return long.map((edge) => edge.id).join(' ');
+}
+
+/**
  * The edges as drawn: every one animated in a graph of at most ANIMATED_EDGES_MAX edges; in a larger
  * one only those into a generating node (the same array when none is, so the canvas does not redraw its
- * edges for nothing: a moving dash on every edge repaints the whole canvas each frame).
+ * edges for nothing: a moving dash on every edge repaints the whole canvas each frame). The `still`
+ * ones (too long, see stillEdgesKey) never move.
  */
 export function animateEdges(
   edges: readonly CanvasEdge[],
   generating: ReadonlySet<string>,
+  still: ReadonlySet<string> = new Set(),
 ): readonly CanvasEdge[] {
-  if (edges.length <= ANIMATED_EDGES_MAX) return edges.map((edge) => ({ ...edge, animated: true }));
+  const moves = (edge: CanvasEdge) => !still.has(edge.id);
+  if (edges.length <= ANIMATED_EDGES_MAX) {
+    return edges.map((edge) => (moves(edge) ? { ...edge, animated: true } : edge));
+  }
   if (generating.size === 0) return edges;
-  return edges.map((edge) => (generating.has(edge.target) ? { ...edge, animated: true } : edge));
+  return edges.map((edge) =>
+    generating.has(edge.target) && moves(edge) ? { ...edge, animated: true } : edge,
+  );
 }
 
 /** The connection body of an edge (for connect and disconnect). */
