@@ -195,20 +195,20 @@ describe('claiming pending generations', () => {
     expect(await claimPendingGenerations(t.db, 50)).toEqual([]);
 
     // Its run ended on the worker: the slot takes one more job, not two.
-    const ended = new Map([[worker.id, 1]]);
+    const ended = [first!.job.id];
     const next = await claimPendingGenerations(t.db, 50, { ended });
     expect(next.map((c) => c.worker.id)).toEqual([worker.id]);
     expect(await claimPendingGenerations(t.db, 50, { ended })).toEqual([]);
   });
 
-  it('gives the slot once when the ended job is written as done before the claim reads its worker', async () => {
-    const worker = await addWorker('http://127.0.0.1:9009', 1);
-    await generate(t, m, m.shotIds.slice(0, 1), 3);
-    const [first] = await claimPendingGenerations(t.db, 50);
-    // The dispatcher counted the job as ended, then its success was written before the claim ran.
-    const ended = new Map([[worker.id, 1]]);
+  it('frees only the slot of the ended job when its move is written before the claim reads its worker', async () => {
+    const worker = await addWorker('http://127.0.0.1:9009', 2);
+    await generate(t, m, m.shotIds.slice(0, 1), 4);
+    const [first, second] = await claimPendingGenerations(t.db, 50);
+    expect(second?.worker.id).toBe(worker.id);
+    // The dispatcher knew the first job's run ended; its success was written before this claim ran.
     await t.db.update(generations).set({ status: 'success' }).where(eq(generations.id, first!.job.id));
-    const next = await claimPendingGenerations(t.db, 50, { ended });
-    expect(next.map((c) => c.worker.id)).toEqual([worker.id]);
+    const next = await claimPendingGenerations(t.db, 50, { ended: [first!.job.id] });
+    expect(next).toHaveLength(1);
   });
 });

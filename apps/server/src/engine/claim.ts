@@ -30,13 +30,12 @@ export type ClientIdOf = (worker: WorkerRow) => string | undefined;
 export interface ClaimContext {
   clientIdOf?: ClientIdOf;
   /**
-   * Worker id -> jobs whose run has ended there while this dispatcher still stores their outputs: their
-   * slots are free for the next jobs already (the database counts them until their move is written).
-   * Counted before the claim reads the workers: a job whose move is written meanwhile then counts at
-   * most once too few (never below zero), while a count taken after the read would miss a job whose move
-   * was written after it, and so a slot (the job's end has asked for its claim already).
+   * Jobs whose run has ended on their worker while this dispatcher still stores their outputs: their
+   * slots are free for the next jobs already, which the database does not know until their moves are
+   * written. Left out of each worker's count by id, so the count is right whether or not a job's move
+   * is written by the time the claim reads the workers.
    */
-  ended?: ReadonlyMap<string, number>;
+  ended?: readonly string[];
 }
 
 /**
@@ -69,17 +68,17 @@ export interface ClaimRound {
 export async function claimForFreeSlots(
   db: Database,
   limit: number,
-  { clientIdOf = () => undefined, ended = new Map() }: ClaimContext = {},
+  { clientIdOf = () => undefined, ended = [] }: ClaimContext = {},
 ): Promise<ClaimRound> {
   return inRawTransaction(db, async (run) => {
     // Each worker with the number of jobs it holds, in the statement that locks it.
-    const rows = await run<Record<string, unknown> & { busy: number }>('claim_workers', WORKERS_STATEMENT);
+    const rows = await run<Record<string, unknown> & { busy: number }>('claim_workers', WORKERS_STATEMENT, [
+      ended,
+    ]);
     const none = { claims: [], idleSlots: 0 };
     if (rows.length === 0) return none;
     const candidates = rows.map(WORKER.read);
-    const busy = new Map(
-      candidates.map((w, i) => [w.id, Math.max(0, rows[i]!.busy - (ended.get(w.id) ?? 0))]),
-    );
+    const busy = new Map(candidates.map((w, i) => [w.id, rows[i]!.busy]));
     const freeSlots = candidates.reduce((sum, w) => sum + Math.max(0, w.capacity - busy.get(w.id)!), 0);
     if (freeSlots === 0) return none;
     const free = candidates.filter((w) => busy.get(w.id)! < w.capacity);
@@ -150,7 +149,8 @@ const WORKER = rawColumns<WorkerRow>(workerColumns, 'w');
 const WORKERS_STATEMENT = `
   select ${WORKER.list},
     (select count(*)::int from generations g where g.worker_id = w.id
-      and g.status in (${ON_WORKER_STATUSES.map((status) => `'${status}'`).join(', ')})) as busy,
+      and g.status in (${ON_WORKER_STATUSES.map((status) => `'${status}'`).join(', ')})
+      and g.id <> all($1::uuid[])) as busy,
     ${QUEUE_IN_ORDER} as queue_in_order
   from workers w where w.healthy order by w.created_at for update of w skip locked`;
 

@@ -192,7 +192,7 @@ export class Dispatcher {
         if (this.abort.signal.aborted) return;
         round = await claimForFreeSlots(db, CLAIM_BATCH, {
           clientIdOf: (worker) => this.clientIds.get(worker.url),
-          ended: countsOf(this.storing.values()),
+          ended: [...this.storing.keys()],
         });
         this.statistics.jobsMoved(round.claims.length);
         for (const claim of round.claims) {
@@ -267,13 +267,6 @@ function endedPromptOf(event: ComfyEvent): string | null {
     default:
       return null;
   }
-}
-
-/** How many times each value occurs. */
-function countsOf(values: Iterable<string>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return counts;
 }
 
 /** Keeps the newest MAX_REMEMBERED_STARTS entries. */
