@@ -45,7 +45,7 @@ import {
 } from './logic/view';
 import { useGenerationEvents } from '../generation/hooks/useGenerationEvents';
 import { useMovieGenerationStatus } from '../generation/hooks/useNodeGenerationStatus';
-import { generatingKey, generatingNodes } from './logic/generatingNodes';
+import { generatingKey, generatingNodes, idsOfKey } from './logic/generatingNodes';
 import { createCardStates, followNodeData } from './logic/cardStates';
 import { cardStates, drawnAsCards } from './logic/farNodes';
 import { menuPosition } from './logic/placement';
@@ -132,18 +132,14 @@ export function EditorCanvas({
     [nodeData, showHidden],
   );
   // Recomputed through a drag (a node may be dragged far), the same key while no edge changes length class.
-  const stillKey = useMemo(
-    () => stillEdgesKey(edges, nodes, new Set(generatingNow.split(' ').filter(Boolean))),
-    [edges, nodes, generatingNow],
-  );
+  const generating = useMemo(() => idsOfKey(generatingNow), [generatingNow]);
+  const stillKey = useMemo(() => stillEdgesKey(edges, nodes, generating), [edges, nodes, generating]);
   const shownEdges = useMemo(() => {
-    const hidden = new Set(hiddenKey.split(' ').filter(Boolean));
+    const hidden = idsOfKey(hiddenKey);
     const shown =
       hidden.size === 0 ? edges : edges.filter((e) => !hidden.has(e.source) && !hidden.has(e.target));
-    const generating = new Set(generatingNow.split(' ').filter(Boolean));
-    const still = new Set(stillKey.split(' ').filter(Boolean));
-    return animateEdges(shown, generating, still) as CanvasEdge[];
-  }, [edges, hiddenKey, generatingNow, stillKey]);
+    return animateEdges(shown, generating, idsOfKey(stillKey)) as CanvasEdge[];
+  }, [edges, hiddenKey, generating, stillKey]);
 
   const isValidConnection = useCallback<IsValidConnection<CanvasEdge>>(
     (candidate) => {

@@ -1,6 +1,6 @@
 import type { GenerationStatusCounts } from '@cinegraph/contracts';
 import { describe, expect, it } from 'vitest';
-import { generatingKey, generatingNodes } from './generatingNodes';
+import { generatingKey, generatingNodes, idsOfKey } from './generatingNodes';
 
 const counts = (running: number, assigned = 0): GenerationStatusCounts => ({
   pending: 2,
@@ -21,5 +21,10 @@ describe('generating nodes', () => {
   it('give the same key for the same nodes in any order', () => {
     expect(generatingKey(new Set(['w2', 'w1']))).toBe(generatingKey(new Set(['w1', 'w2'])));
     expect(generatingKey(new Set())).toBe('');
+  });
+
+  it('come back from their key as the same ids, none from an empty key', () => {
+    expect(idsOfKey(generatingKey(new Set(['w2', 'w1'])))).toEqual(new Set(['w1', 'w2']));
+    expect(idsOfKey('').size).toBe(0);
   });
 });

@@ -20,3 +20,8 @@ export function generatingNodes(
 export function generatingKey(ids: ReadonlySet<string>): string {
   return [...ids].sort().join(' ');
 }
+
+/** The ids of a key of ids joined by spaces (generatingKey's, the canvas's hidden and still edges). */
+export function idsOfKey(key: string): Set<string> {
+  return new Set(key.split(' ').filter(Boolean));
+}
