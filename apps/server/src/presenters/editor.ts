@@ -5,7 +5,8 @@ import type { ConnectionRow, NodeRow } from '../services/editor/node-rows';
 
 /** A movie's connections by the handle at each end, so presenting nodes is linear in nodes + edges. */
 export class HandleIndex {
-  private readonly bySide = new Map<string, { node_id: string; handle_id: string }[]>();
+  // By node, then a search of its few handles: cheaper than a key of node and handle made per handle.
+  private readonly byNode = new Map<string, ConnectedHandle[]>();
 
   constructor(edges: readonly ConnectionEnds[]) {
     for (const e of edges) {
@@ -20,43 +21,50 @@ export class HandleIndex {
     }
   }
 
-  /** An input's source, or an output's targets, in the order the connections were made. */
-  of(side: Side, nodeId: string, handleId: string): { node_id: string; handle_id: string }[] {
-    return this.bySide.get(key(side, nodeId, handleId)) ?? [];
+  /** A node's handles that have connections, each with them in the order they were made. */
+  ofNode(nodeId: string): readonly ConnectedHandle[] {
+    return this.byNode.get(nodeId) ?? [];
   }
 
-  private add(side: Side, nodeId: string, handleId: string, other: { node_id: string; handle_id: string }) {
-    const k = key(side, nodeId, handleId);
-    const list = this.bySide.get(k);
-    if (list) list.push(other);
-    else this.bySide.set(k, [other]);
+  private add(side: Side, nodeId: string, handleId: string, other: HandleConnection) {
+    const handles = this.byNode.get(nodeId);
+    const handle = handles && connectedHandle(handles, side, handleId);
+    if (handle) handle.others.push(other);
+    else if (handles) handles.push({ side, handleId, others: [other] });
+    else this.byNode.set(nodeId, [{ side, handleId, others: [other] }]);
   }
 }
 
 type Side = 'input' | 'output';
-const key = (side: Side, nodeId: string, handleId: string) => `${side}\u0000${nodeId}\u0000${handleId}`;
+type HandleConnection = { node_id: string; handle_id: string };
+/** A handle's connections: an input's source, or an output's targets. */
+type ConnectedHandle = { side: Side; handleId: string; others: HandleConnection[] };
+
+const connectedHandle = (handles: readonly ConnectedHandle[], side: Side, handleId: string) =>
+  handles.find((h) => h.side === side && h.handleId === handleId);
 
 /**
- * A movie's nodes as the editor's read gets them (`readMovieGraph`), each handle with its connections:
- * an input lists its source, an output its targets.
+ * The nodes read's answer, JSON text of `EditorNode[]`, from the nodes as the editor's read gets them
+ * (`readMovieGraph`): each handle with its connections, an input its source, an output its targets.
  */
-export function presentNodesAsRead(
-  nodes: readonly NodeAsRead[],
-  ends: readonly ConnectionEnds[],
-): EditorNode[] {
+export function writeNodesAnswer(nodes: readonly NodeAsRead[], ends: readonly ConnectionEnds[]): string {
   const index = new HandleIndex(ends);
-  return nodes.map((node) => ({
-    ...node,
-    input_handles: withHandleConnections(node.input_handles, index, node._id, 'input'),
-    output_handles: withHandleConnections(node.output_handles, index, node._id, 'output'),
-  }));
+  const texts = nodes.map((node) => {
+    const connected = index.ofNode(node.id);
+    return (
+      `${node.head},"input_handles":${handlesText(node.inputHandles, connected, 'input')},` +
+      `"output_handles":${handlesText(node.outputHandles, connected, 'output')}}`
+    );
+  });
+  return `[${texts.join(',')}]`;
 }
+
+const handlesText = (handles: StoredHandle[], connected: readonly ConnectedHandle[], side: Side) =>
+  JSON.stringify(withHandleConnections(handles, connected, side));
 
 /** One node with its handles' connections (from the movie's connections, or an index of them). */
 export function presentNode(row: NodeRow, edges: readonly ConnectionRow[] | HandleIndex): EditorNode {
-  const index = edges instanceof HandleIndex ? edges : new HandleIndex(edges);
-  const withConnections = (handles: StoredHandle[], side: Side) =>
-    withHandleConnections(handles, index, row.id, side);
+  const connected = (edges instanceof HandleIndex ? edges : new HandleIndex(edges)).ofNode(row.id);
   return {
     _id: row.id,
     movie_id: row.movieId,
@@ -67,8 +75,8 @@ export function presentNode(row: NodeRow, edges: readonly ConnectionRow[] | Hand
     width: row.width,
     hidden: row.hidden,
     value: row.value,
-    input_handles: withConnections(row.inputHandles, 'input'),
-    output_handles: withConnections(row.outputHandles, 'output'),
+    input_handles: withHandleConnections(row.inputHandles, connected, 'input'),
+    output_handles: withHandleConnections(row.outputHandles, connected, 'output'),
     workflow: row.type === 'workflow' ? { link: row.workflowLink, api_link: row.workflowApiLink } : null,
     utility_kind: row.utilityKind,
     upload_error: row.uploadError,
@@ -76,8 +84,15 @@ export function presentNode(row: NodeRow, edges: readonly ConnectionRow[] | Hand
   };
 }
 
-function withHandleConnections(handles: StoredHandle[], index: HandleIndex, nodeId: string, side: Side) {
-  return handles.map((handle) => ({ ...handle, connections: index.of(side, nodeId, handle.id) }));
+/** A node's handles with their connections: the fields the contracts declare, as the answer writes them. */
+function withHandleConnections(handles: StoredHandle[], connected: readonly ConnectedHandle[], side: Side) {
+  return handles.map(({ id, name, type, tooltip }) => ({
+    id,
+    name,
+    type,
+    tooltip,
+    connections: connectedHandle(connected, side, id)?.others ?? [],
+  }));
 }
 
 export function presentConnection(row: ConnectionRow): Connection {

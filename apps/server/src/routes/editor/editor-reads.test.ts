@@ -1,7 +1,7 @@
 import { endpoints as ep } from '@cinegraph/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movies, nodes } from '../../db/schema';
+import { connections, movies, nodes, sessions, type StoredHandle } from '../../db/schema';
 import { compiledSerializer } from '../../http/compiled-serializer';
 import { presentConnection, presentNode } from '../../presenters/editor';
 import { presentMovie } from '../../presenters/movies';
@@ -78,19 +78,93 @@ async function answersAsPresented(movieId: string) {
   };
 }
 
+/** The two reads answer what presenting each node and connection answers, in the contracts' shapes. */
+async function expectReadsAsPresented(user: SignedInUser, movieId: string) {
+  const expected = await answersAsPresented(movieId);
+  for (const [what, answer] of [
+    ['nodes', expected.nodes],
+    ['connections', expected.connections],
+  ] as const) {
+    const read = await api.call(user, 'GET', `/editor/${what}/${movieId}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(read.json()).toStrictEqual(JSON.parse(answer));
+  }
+  await api.nodes(user, movieId);
+  await api.connections(user, movieId);
+}
+
 describe("the editor's first reads", () => {
-  it('answers the nodes and connections byte for byte as each node and connection is presented', async () => {
+  it('answers the nodes and connections as each node and connection is presented', async () => {
     const movieId = await richMovie();
-    const expected = await answersAsPresented(movieId);
-    const nodesRead = await api.call(ann, 'GET', `/editor/nodes/${movieId}`);
-    const connectionsRead = await api.call(ann, 'GET', `/editor/connections/${movieId}`);
-    expect(nodesRead.body).toBe(expected.nodes);
-    expect(connectionsRead.body).toBe(expected.connections);
+    await expectReadsAsPresented(ann, movieId);
 
     const read = await api.nodes(ann, movieId);
     expect(read).toHaveLength(4);
     expect(read[0]!.output_handles[0]!.connections).toHaveLength(2);
     expect(await api.connections(ann, movieId)).toHaveLength(3);
+  });
+
+  it('writes quotes, control characters and unicode in names, values and handle ids as JSON does', async () => {
+    const movie = await api.newMovie(ann);
+    const m = movie._id;
+    const odd = 'a\u0001b\u0002 "c" \\ \n \u2028 ünï';
+    const source = await api.addNode(ann, m, { name: 'Source', type: 'primitive', level: 'movie' });
+    const target = await api.addNode(ann, m, { name: 'Target', type: 'primitive', level: 'movie' });
+    const handle = { id: odd, name: odd, type: 'text' as const, tooltip: odd };
+    await t.db
+      .update(nodes)
+      .set({
+        name: odd,
+        value: { [odd]: [odd, -0, 1e21] },
+        positionX: -0,
+        uploadError: odd,
+        inputHandles: [handle],
+      })
+      .where(eq(nodes.id, target._id));
+    await t.db.insert(connections).values({
+      movieId: m,
+      sourceNodeId: source._id,
+      sourceHandleId: 'output',
+      targetNodeId: target._id,
+      targetHandleId: odd,
+    });
+    await expectReadsAsPresented(ann, m);
+    const read = (await api.nodes(ann, m)).find((n) => n._id === target._id)!;
+    expect(read.name).toBe(odd);
+    expect(read.input_handles[0]!.connections).toEqual([{ node_id: source._id, handle_id: 'output' }]);
+  });
+
+  it('leaves out of the nodes what a stored handle holds beyond the contracts', async () => {
+    const movie = await api.newMovie(ann);
+    const node = await api.addNode(ann, movie._id, { name: 'Input', type: 'primitive', level: 'movie' });
+    const stored = { id: 'output', name: 'output', type: 'text', connections: [{ node_id: 'x' }], extra: 1 };
+    await t.db
+      .update(nodes)
+      .set({ outputHandles: [stored as StoredHandle] })
+      .where(eq(nodes.id, node._id));
+    await expectReadsAsPresented(ann, movie._id);
+    const [read] = await api.nodes(ann, movie._id);
+    expect(read!.output_handles).toEqual([{ id: 'output', name: 'output', type: 'text', connections: [] }]);
+  });
+
+  it("reads a template's nodes and connections for a user who is not one of its members", async () => {
+    const [template] = await listTemplates(t.db);
+    const [edge] = await listConnections(t.db, template!.id);
+    expect(edge).toBeDefined();
+    await expectReadsAsPresented(ann, template!.id);
+  });
+
+  it('refuses a session that expired with 401', async () => {
+    const bob = await signIn(t, 'bob@example.com');
+    const movie = await api.newMovie(bob);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, bob.userId));
+    for (const what of ['nodes', 'connections']) {
+      expect((await api.call(bob, 'GET', `/editor/${what}/${movie._id}`)).statusCode).toBe(401);
+    }
   });
 
   it('answers an empty list for a movie without nodes or connections', async () => {

@@ -2,16 +2,16 @@ import { endpoints as ep } from '@cinegraph/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { unauthorized } from '../../http/errors';
-import { readRoute, route } from '../../http/route';
+import { JsonText, readRoute, route } from '../../http/route';
 import {
   presentConnection,
   presentNode,
-  presentNodesAsRead,
   presentWorkflowNode,
+  writeNodesAnswer,
 } from '../../presenters/editor';
 import { findSessionUser } from '../../services/auth';
 import { connect, disconnect, listConnections } from '../../services/editor/connections';
-import { readMovieConnections, readMovieGraph } from '../../services/editor/graph-reads';
+import { readMovieConnectionsText, readMovieGraph } from '../../services/editor/graph-reads';
 import type { NodeRow } from '../../services/editor/node-rows';
 import { updateNodes } from '../../services/editor/node-positions';
 import {
@@ -24,26 +24,23 @@ import {
 } from '../../services/editor/nodes';
 import { syncAllInputs } from '../../services/editor/sync-all-inputs';
 import { UTILITY_NODE_TEMPLATES } from '../../services/editor/utility-templates';
-import {
-  requireMovieMember,
-  requireReadableMovie,
-  requireReadableMovieForSession,
-} from '../../services/movies/access';
+import { requireMovieMember, requireReadableMovie } from '../../services/movies/access';
 
 /** The node editor's calls: reads may look at a template's graph, writes need membership of the movie. */
 export function editorRoutes(app: FastifyInstance, { db, storage }: AppDeps): void {
   const withConnections = async (row: NodeRow) => presentNode(row, await listConnections(db, row.movieId));
 
   readRoute(app, ep.listNodes, async ({ params, sessionToken }) => {
-    await requireReadableMovieForSession(db, sessionToken, params.movieId);
-    const { nodes, ends } = await readMovieGraph(db, params.movieId);
-    return presentNodesAsRead(nodes, ends);
+    const { nodes, ends } = await readMovieGraph(db, sessionToken, params.movieId);
+    return new JsonText(writeNodesAnswer(nodes, ends));
   });
 
-  readRoute(app, ep.listConnections, async ({ params, sessionToken }) => {
-    await requireReadableMovieForSession(db, sessionToken, params.movieId);
-    return readMovieConnections(db, params.movieId);
-  });
+  readRoute(
+    app,
+    ep.listConnections,
+    async ({ params, sessionToken }) =>
+      new JsonText(await readMovieConnectionsText(db, sessionToken, params.movieId)),
+  );
 
   readRoute(app, ep.listUtilityNodes, async ({ sessionToken }) => {
     if (!(await findSessionUser(db, sessionToken))) throw unauthorized();
