@@ -17,10 +17,13 @@ interface RoutePreload {
 
 /**
  * The `<link>`s that start a route's downloads from the page's first bytes instead of after the entry
- * has run and the router has matched: its chunks (modulepreload) and stylesheets, then its screen's
- * first reads (preload as fetch, taken over by the app's own fetch of the same address). The reads come
- * last: four of the browser's six connections held while the server reads the database would hold the
- * scripts back. Nothing of the movie is in the page: the reads are the API's, answered (or refused) by
+ * has run and the router has matched: its screen's first reads (preload as fetch, taken over by the
+ * app's own fetch of the same address), then its chunks (modulepreload) and stylesheets. The reads come
+ * right after the entry's own files: the server answers them while the browser runs the entry, which
+ * the route's chunks wait for anyway. Behind the chunks they were sent only once those had come, and
+ * the server worked on them while the browser drew the screen (editor first render at 200 nodes 7-11%
+ * sooner in two interleaved runs; at 1,000 nodes, whose reads cost more, the same within 3%). Nothing
+ * of the movie is in the page: the reads are the API's, answered (or refused) by
  * its own session and ownership checks, as the app's would be. Empty for a browser without a session
  * (the app sends it to sign in: it would download the screen for nothing), an address no route of the
  * table matches, or a build without the table.
@@ -31,10 +34,7 @@ export function routePreloadLinks(webDist: string, pathName: string, signedIn: b
   for (const preload of table) {
     const params = matchRoute(preload.route, pathName);
     if (!params) continue;
-    const links = [
-      ...preload.modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-      ...preload.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-    ];
+    const links: string[] = [];
     const plain = Object.values(params).every((value) => PLAIN_PARAMETER.test(value));
     if (plain) {
       for (const name of preload.reads) {
@@ -44,6 +44,10 @@ export function routePreloadLinks(webDist: string, pathName: string, signedIn: b
         links.push(`<link rel="preload" as="fetch" crossorigin href="${href}">`);
       }
     }
+    links.push(
+      ...preload.modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ...preload.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    );
     return links.join('');
   }
   return '';
