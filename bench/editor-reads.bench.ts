@@ -13,9 +13,10 @@ const NODES = 1_000;
 /**
  * `GET v1/editor/nodes` and `connections` of a movie with 1,000 nodes and 1,000 edges, through the
  * studio's app, against a bare Fastify route that runs the same statements (access check included)
- * and sends the JSON text they return as it comes (for the nodes, without the handles). What is left is
- * the studio's own cost: hooks, validation and presenting each handle's connections. Then the server CPU each of the
- * editor's four first reads costs (PGlite runs on the server's thread: it delays the page's scripts).
+ * and sends the JSON text they return as it comes (for the nodes, without the handles). What is left
+ * is the studio's own cost: hooks, validation and presenting each handle's connections. Then the
+ * server CPU each of the editor's four first reads costs (PGlite runs on the server's thread: it
+ * delays the page's scripts).
  */
 export async function benchEditorReads(): Promise<void> {
   const rows: Comparison[] = [];
